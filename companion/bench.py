@@ -1,0 +1,24 @@
+"""``uno-companion bench WHAT``: benchmarks that print their figures.
+
+Each benchmark's last line is ``name=value`` so scripts can read the figure.
+"""
+from __future__ import annotations
+
+import importlib
+
+from companion.errors import UserError
+
+BENCHMARKS: dict[str, str] = {
+    "engine": "companion.engine.bench:main",
+}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: uno-companion bench {" + ",".join(BENCHMARKS) + "} [options]")
+        return 0 if argv else 2
+    what, rest = argv[0], argv[1:]
+    if what not in BENCHMARKS:
+        raise UserError(f"unknown benchmark {what!r}; choose one of: {', '.join(BENCHMARKS)}")
+    module_name, function_name = BENCHMARKS[what].split(":")
+    return int(getattr(importlib.import_module(module_name), function_name)(rest) or 0)

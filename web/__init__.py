@@ -1,0 +1,1 @@
+"""Phone scoreboard: the Flask app and its page."""
