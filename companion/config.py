@@ -1,0 +1,153 @@
+"""The table's configuration file (TOML) for ``uno-companion run --config FILE``.
+
+Every key is checked when the file is read; a mistake names the key and what
+would be right, so a wrong config never reaches the table. An annotated
+example is ``docs/example-config.toml``.
+
+>>> config = parse_config({"table": {"players": ["Ana", "Ben"]}})
+>>> config.launcher.backend, config.web.port
+('sim', 8000)
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+
+BACKENDS = ("sim", "gpio", "pico", "none")
+MODES = ("classic", "extreme", "flash")
+LANGUAGES = ("en", "de")
+
+
+@dataclass(frozen=True)
+class TableSection:
+    players: tuple[str, ...] = ()
+    mode: str = "classic"
+    preset: str = "official"
+    language: str = "en"
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class LauncherSection:
+    backend: str = "sim"
+    motor_limit_s: float = 3.0
+    card_deadline_s: float = 0.8
+    burst_policy: str = "toy"
+
+
+@dataclass(frozen=True)
+class RingSection:
+    backend: str = "sim"
+
+
+@dataclass(frozen=True)
+class PicoSection:
+    port: str = "/dev/ttyACM0"
+
+
+@dataclass(frozen=True)
+class CameraSection:
+    source: str = "none"
+    profile: str = ""
+
+
+@dataclass(frozen=True)
+class WebSection:
+    host: str = "0.0.0.0"
+    port: int = 8000
+    trusted_hosts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DataSection:
+    store: str = "games.sqlite"
+
+
+@dataclass(frozen=True)
+class Config:
+    table: TableSection = field(default_factory=TableSection)
+    rules: dict[str, Any] = field(default_factory=dict)
+    launcher: LauncherSection = field(default_factory=LauncherSection)
+    ring: RingSection = field(default_factory=RingSection)
+    pico: PicoSection = field(default_factory=PicoSection)
+    camera: CameraSection = field(default_factory=CameraSection)
+    web: WebSection = field(default_factory=WebSection)
+    data: DataSection = field(default_factory=DataSection)
+
+
+CHOICES = {
+    ("table", "mode"): MODES,
+    ("table", "language"): LANGUAGES,
+    ("launcher", "backend"): BACKENDS,
+    ("ring", "backend"): BACKENDS,
+}
+SECTIONS = {f.name: f.default_factory for f in fields(Config) if f.name != "rules"}
+
+
+def load_config(path: str | Path) -> Config:
+    """Read and check a config file; every problem is a :class:`UserError` naming the key."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UserError(f"cannot read the config file {path}: {error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise UserError(f"{path} is not valid TOML: {error}") from None
+    try:
+        return parse_config(data)
+    except UserError as error:
+        raise UserError(f"{path}: {error}") from None
+
+
+def parse_config(data: dict[str, Any]) -> Config:
+    unknown = set(data) - set(SECTIONS) - {"rules"}
+    if unknown:
+        raise UserError(f"unknown section [{sorted(unknown)[0]}]; sections are: "
+                        + ", ".join(["rules", *SECTIONS]))
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise UserError("[rules] must be a table of rule options, e.g. uno_penalty = 2")
+    sections = {name: _section(name, factory(), data.get(name, {})) for name, factory in SECTIONS.items()}
+    if sections["table"].players and not 2 <= len(sections["table"].players) <= 10:
+        raise UserError(f"[table] players: 2 to 10 players (D2), found {len(sections['table'].players)}")
+    return Config(rules=dict(rules), **sections)
+
+
+def _section(name: str, default: Any, values: Any) -> Any:
+    if not isinstance(values, dict):
+        raise UserError(f"[{name}] must be a table")
+    known = {f.name: f for f in fields(default)}
+    checked = {}
+    for key, value in values.items():
+        if key not in known:
+            raise UserError(f"[{name}] unknown key '{key}'; keys are: {', '.join(known)}")
+        checked[key] = _check_value(name, key, getattr(default, key), value)
+    return type(default)(**checked)
+
+
+def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
+    where = f"[{section}] {key}"
+    choices = CHOICES.get((section, key))
+    if choices and value not in choices:
+        raise UserError(f"{where} = {value!r}: choose one of {', '.join(choices)}")
+    if isinstance(default, tuple):
+        if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
+            raise UserError(f"{where} must be a list of names, e.g. [\"Ana\", \"Ben\"]")
+        return tuple(item.strip() for item in value)
+    if isinstance(default, bool) or isinstance(value, bool):
+        raise UserError(f"{where} = {value!r}: expected {type(default).__name__}")
+    if isinstance(default, float) and isinstance(value, (int, float)):
+        if value <= 0:
+            raise UserError(f"{where} must be more than 0 seconds")
+        return float(value)
+    if default is None and isinstance(value, int):
+        return value
+    if not isinstance(value, type(default)):
+        raise UserError(f"{where} = {value!r}: expected {type(default).__name__}")
+    if (section, key) == ("web", "port") and not 1 <= value <= 65535:
+        raise UserError(f"{where} = {value}: a port is 1 to 65535")
+    return value
