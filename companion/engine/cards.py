@@ -1,0 +1,141 @@
+"""Cards and decks as data.
+
+A card *face* is one of the 54 distinct faces of the classic deck (``red-5``,
+``blue-skip``, ``wild-draw4`` ...). The engine works with small integer face ids
+(an index into :data:`CARD_NAMES`) because they are cheap to copy and compare;
+names appear only at the edges (logs, labels, web, CLI).
+
+>>> from companion.engine.cards import parse_card, card_points, CARDS
+>>> card = CARDS[parse_card("green-reverse")]
+>>> card.colour, card.kind, card.points
+('green', 'reverse', 20)
+>>> card_points("wild")
+50
+
+A deck is data too (:class:`Deck`): how many copies of each face. Another edition
+is a new :class:`Deck` plus rules, not a rewrite.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import UserError
+
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+#: Face kinds in id order within a colour; ``wild`` and ``wild-draw4`` have no colour.
+ACTIONS: tuple[str, ...] = ("skip", "reverse", "draw2")
+WILD_KINDS: tuple[str, ...] = ("wild", "wild-draw4")
+
+# Rank numbers used by the engine's fast paths (numbers are their face value).
+SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4 = 10, 11, 12, 13, 14
+NO_COLOUR = 4  # colour index of wild faces
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card face: ``id`` indexes :data:`CARD_NAMES`."""
+
+    id: int
+    name: str
+    colour: str | None  # None for wild faces
+    kind: str           # "number", "skip", "reverse", "draw2", "wild", "wild-draw4"
+    number: int | None  # 0-9 for number cards
+    points: int         # S1 value
+
+    @property
+    def is_wild(self) -> bool:
+        return self.colour is None
+
+
+def _build_faces() -> tuple[Card, ...]:
+    faces: list[Card] = []
+    for colour in COLOURS:
+        for number in range(10):
+            faces.append(Card(len(faces), f"{colour}-{number}", colour, "number", number, number))
+        for action in ACTIONS:
+            faces.append(Card(len(faces), f"{colour}-{action}", colour, action, None, 20))
+    for kind in WILD_KINDS:
+        faces.append(Card(len(faces), kind, None, kind, None, 50))
+    return tuple(faces)
+
+
+#: Every distinct face, in id order (13 per colour, then wild, wild-draw4).
+CARDS: tuple[Card, ...] = _build_faces()
+#: The 54 face names exactly as RULES.md spells them.
+CARD_NAMES: tuple[str, ...] = tuple(card.name for card in CARDS)
+CARD_IDS: dict[str, int] = {name: index for index, name in enumerate(CARD_NAMES)}
+
+# Flat tables for the engine's hot loops (index = face id).
+CARD_COLOUR: tuple[int, ...] = tuple(
+    NO_COLOUR if c.colour is None else COLOURS.index(c.colour) for c in CARDS)
+CARD_RANK: tuple[int, ...] = tuple(
+    c.number if c.kind == "number" else (SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4)[
+        ("skip", "reverse", "draw2", "wild", "wild-draw4").index(c.kind)] for c in CARDS)
+CARD_POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
+WILD_ID = CARD_IDS["wild"]
+WILD_DRAW4_ID = CARD_IDS["wild-draw4"]
+
+
+def parse_card(name: str) -> int:
+    """Face id of a card name; a clear :class:`UserError` for anything else."""
+    try:
+        return CARD_IDS[name]
+    except (KeyError, TypeError):
+        pass
+    text = str(name).strip().lower()
+    if text in CARD_IDS:
+        return CARD_IDS[text]
+    hint = ("names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4")
+    colour = text.split("-", 1)[0]
+    if "-" in text and colour not in COLOURS and colour != "wild":
+        hint = f"unknown colour {colour!r}; colours are {', '.join(COLOURS)}"
+    raise UserError(f"not a card: {name!r} ({hint})")
+
+
+def parse_colour(name: str) -> int:
+    """Colour index (0-3) of ``red``/``yellow``/``green``/``blue``; UserError otherwise."""
+    if name in COLOURS:
+        return COLOURS.index(name)
+    raise UserError(f"not a colour: {name!r} (choose one of {', '.join(COLOURS)})")
+
+
+def card_points(name: str) -> int:
+    """S1 value of a card by name: numbers face value, actions 20, wilds 50."""
+    return CARD_POINTS[parse_card(name)]
+
+
+def hand_points(names: list[str]) -> int:
+    """Sum of S1 values, e.g. ``hand_points(["red-8", "blue-reverse", "wild"]) == 78``."""
+    return sum(card_points(name) for name in names)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """An edition's deck: copies per face name. ``cards()`` lists face ids (unshuffled)."""
+
+    name: str
+    counts: dict[str, int]
+    hand_size: int = 7  # D2
+
+    def cards(self) -> list[int]:
+        return [CARD_IDS[name] for name, count in self.counts.items() for _ in range(count)]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+
+def _classic_counts() -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for colour in COLOURS:
+        counts[f"{colour}-0"] = 1
+        for face in [*map(str, range(1, 10)), *ACTIONS]:
+            counts[f"{colour}-{face}"] = 2
+    counts["wild"] = 4
+    counts["wild-draw4"] = 4
+    return counts
+
+
+#: D1: per colour one 0, two each of 1-9, skip, reverse, draw2; 4 wild, 4 wild-draw4.
+CLASSIC_DECK = Deck("classic", _classic_counts())
+DECKS: dict[str, Deck] = {"classic": CLASSIC_DECK}
