@@ -1,0 +1,119 @@
+"""Server-Sent Events: one hub, a bounded queue per phone, a cap on open streams.
+
+The table loop publishes each change once; the hub copies it into every open
+stream's queue without blocking (a phone that stops reading is dropped and
+reconnects later, receiving a fresh snapshot). Each stream starts with the full
+snapshot, then gets changes, and a ``ping`` when idle so a phone can tell a
+live stream from a dead one (iOS silently drops streams of sleeping pages).
+
+>>> hub = StreamHub(max_streams=1)
+>>> stream = hub.open()
+>>> hub.publish("change", {"version": 2})
+>>> stream.next_message(timeout=0)
+('change', {'version': 2})
+>>> try:
+...     hub.open()
+... except StreamsFull as full:
+...     print(full)
+1 streams are open
+"""
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Callable, Iterator
+
+RECONNECT_MILLISECONDS = 2000
+PING_SECONDS = 10.0
+
+
+class StreamsFull(Exception):
+    """The cap on open streams is reached."""
+
+
+class Stream:
+    """One phone's connection: a bounded queue the hub fills and the response drains."""
+
+    def __init__(self, hub: "StreamHub", depth: int):
+        self._hub = hub
+        self._queue: queue.Queue = queue.Queue(maxsize=depth)
+        self.dropped = False
+
+    def put(self, name: str, data) -> None:
+        try:
+            self._queue.put_nowait((name, data))
+        except queue.Full:  # too slow: drop it; it will reconnect and get a fresh snapshot
+            self.dropped = True
+            self._hub.close(self)
+
+    def next_message(self, timeout: float):
+        """The next (name, data), or None when nothing came within ``timeout``."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self) -> None:
+        self._hub.close(self)
+
+
+class StreamHub:
+    def __init__(self, max_streams: int = 60, depth: int = 256):
+        self.max_streams = max_streams
+        self.depth = depth
+        self._streams: set[Stream] = set()
+        self._lock = threading.Lock()
+
+    @property
+    def open_count(self) -> int:
+        with self._lock:
+            return len(self._streams)
+
+    def open(self) -> Stream:
+        with self._lock:
+            if len(self._streams) >= self.max_streams:
+                raise StreamsFull(f"{len(self._streams)} streams are open")
+            stream = Stream(self, self.depth)
+            self._streams.add(stream)
+            return stream
+
+    def close(self, stream: Stream) -> None:
+        with self._lock:
+            self._streams.discard(stream)
+
+    def publish(self, name: str, data) -> None:
+        with self._lock:
+            streams = list(self._streams)
+        for stream in streams:
+            stream.put(name, data)
+
+
+def format_event(name: str, data, event_id: int | None = None) -> str:
+    """One SSE message; ``data`` is sent as a single line of JSON."""
+    lines = [f"event: {name}"]
+    if event_id is not None:
+        lines.append(f"id: {event_id}")
+    lines.append("data: " + json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return "\n".join(lines) + "\n\n"
+
+
+def event_stream(stream: Stream, first: tuple[str, object],
+                 render: Callable[[str, object], object],
+                 ping_seconds: float = PING_SECONDS) -> Iterator[str]:
+    """The body of one SSE response: retry hint, first message, then changes and pings.
+
+    ``render`` turns a published payload into what this phone gets (e.g. its
+    language); ``first`` is sent as given.
+    """
+    try:
+        yield f"retry: {RECONNECT_MILLISECONDS}\n" + format_event(*first)
+        while not stream.dropped:
+            message = stream.next_message(timeout=ping_seconds)
+            if message is None:
+                yield format_event("ping", {})
+                continue
+            name, data = message
+            yield format_event(name, render(name, data))
+    finally:  # the phone went away (waitress closes the iterator) or we dropped it
+        stream.close()
