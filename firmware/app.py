@@ -1,0 +1,122 @@
+"""The firmware as one object: link, buttons, ring and launcher, without hardware.
+
+``main.py`` calls :meth:`Firmware.receive` with the bytes from USB and
+:meth:`Firmware.tick` with the time and the pin readings, then writes
+:meth:`Firmware.take_output` back and sets the outputs from the attributes.
+Tests drive the very same object.
+
+>>> pico = Firmware(seats=4, has_launcher=True, boot_id=0x1234ABCD, now_ms=0)
+>>> pico.tick(0, [False] * 5)
+>>> pico.take_output()
+b'$0 HELLO 0.1.0 1234ABCD 4 1*061D\\n'
+"""
+from .debounce import Debouncer
+from .launcher import Busy, Launcher
+from .link import PicoLink
+from .ring import Ring
+
+VERSION = "0.1.0"
+STATE_EVERY_MS = 500
+DRAW = 15                 # the draw button's bit in STATE
+
+
+class Firmware:
+    def __init__(self, seats, has_launcher, boot_id, now_ms, hopper_fitted=False):
+        self.seats = seats
+        self.has_launcher = has_launcher
+        self.hopper_fitted = hopper_fitted
+        self.link = PicoLink(VERSION, boot_id, seats, has_launcher, now_ms)
+        self.buttons = Debouncer(seats + 1)       # the seats, then the draw button
+        self.ring = Ring(seats)
+        self.launcher = Launcher()
+        self.aim = 90                             # servo angle, degrees
+        self.hopper = 2                           # 0 empty, 1 cards, 2 no sensor
+        self._buzz_until = 0
+        self._state_at = now_ms
+        self._had_session = False
+        self._was_alive = False
+
+    # -- what the outputs should be ----------------------------------------------------------
+    def pixels(self, now_ms):
+        return self.ring.pixels(now_ms)
+
+    def buzzer(self, now_ms):
+        return now_ms < self._buzz_until
+
+    # -- input ---------------------------------------------------------------------------------
+    def receive(self, data, now_ms):
+        for command in self.link.receive(data, now_ms):
+            self.link.reply(command, self._execute(command, now_ms))
+
+    def _execute(self, command, now_ms):
+        """Carry out one command; returns a NAK reason or None."""
+        verb, args = command.verb, command.args
+        if verb == "SYNC":
+            # A new session starts from a safe state: motor off, the host restores lights.
+            self._had_session = True
+            self._event(self.launcher.stop("STOP"))
+            self._state_at = now_ms                   # a snapshot right after the ACK
+        elif verb == "SEAT":
+            if args[0] >= self.seats:
+                return "RANGE"
+            self.ring.set_seat(args[0], args[1], args[2], args[3])
+        elif verb == "RING":
+            self.ring.set_pattern(args[0], args[1], now_ms)
+        elif verb == "STOP":
+            self._event(self.launcher.stop("STOP"))
+        elif verb == "BUZZ":
+            self._buzz_until = now_ms + args[0]
+        elif not self.has_launcher:
+            return "RANGE"
+        elif verb == "AIM":
+            self.aim = args[0]
+        else:
+            try:
+                if verb == "LAUNCH":
+                    self.launcher.launch(args[0], args[1], args[2], args[3], now_ms)
+                else:
+                    direction = 1 if args[0] == "FWD" else -1
+                    self.launcher.run(direction, args[1], args[2], now_ms)
+            except Busy:
+                return "BUSY"
+        return None
+
+    def tick(self, now_ms, pressed, cards=0, hopper=2):
+        """One pass of the main loop.
+
+        ``pressed``: a bool per seat, then the draw button; ``cards``: cards the exit
+        sensor counted since the last tick; ``hopper``: 0 empty, 1 cards, 2 no sensor.
+        """
+        self.hopper = hopper
+        for _ in range(cards):
+            self._event(self.launcher.card(now_ms))
+        alive = self.link.alive(now_ms)
+        for index, down in self.buttons.update(now_ms, pressed):
+            if alive:     # a press nobody hears now must not arrive as a phantom later
+                button = "DRAW" if index == self.seats else "S%d" % index
+                self.link.send_event("PRESS" if down else "RELEASE", (button,))
+        self._event(self.launcher.tick(now_ms, hopper == 0))
+        if self._was_alive and not alive:
+            self._event(self.launcher.stop("LOST"))
+            self._buzz_until = 0
+            self.link.lost()
+        self._was_alive = alive
+        self.ring.link_lost = self._had_session and not alive
+        if now_ms >= self._state_at:
+            self._state_at = now_ms + STATE_EVERY_MS
+            self.link.send_state(self.state())
+        self.link.tick(now_ms)
+
+    def state(self):
+        held = self.buttons.held()
+        if held & (1 << self.seats):
+            held = (held & ~(1 << self.seats)) | (1 << DRAW)
+        launcher = self.launcher
+        return (held, 1 if launcher.launching else 0, launcher.count, launcher.requested, self.hopper)
+
+    def _event(self, events):
+        for verb, args in events:
+            self.link.send_event(verb, args)
+
+    def take_output(self):
+        return self.link.take_tx()

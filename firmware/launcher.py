@@ -1,0 +1,90 @@
+"""Launcher control: the motor runs only inside a command's limits.
+
+Every motor command carries its own maximum on-time, and the firmware caps
+that again at ``ABSOLUTE_MAX_MS``; a launch also stops at its count, when no
+card passes the exit sensor within the deadline (a jam) and when the hopper
+sensor reports empty. Each launch ends with exactly one ``END`` event.
+
+>>> launcher = Launcher()
+>>> launcher.launch(2, max_ms=3000, deadline_ms=800, speed=70, now_ms=0)
+>>> launcher.direction, launcher.card(100), launcher.card(250), launcher.direction
+(1, [('CARD', (1, 2))], [('CARD', (2, 2)), ('END', ('DONE', 2, 2))], 0)
+"""
+
+ABSOLUTE_MAX_MS = 15000      # no command, however garbled, runs the motor longer
+
+
+class Busy(Exception):
+    """A launch is running; the host must wait for its END or send STOP."""
+
+
+class Launcher:
+    def __init__(self):
+        self.direction = 0       # 1 forward (throw), -1 backward (clear a jam), 0 off
+        self.speed = 0           # percent of full PWM
+        self.launching = False
+        self.count = 0           # cards counted in the current or last launch
+        self.requested = 0
+        self.total = 0           # cards counted since boot
+        self._started = 0
+        self._limit = 0
+        self._deadline = 0
+        self._last_card = 0
+
+    @property
+    def running(self):
+        return self.direction != 0
+
+    def launch(self, count, max_ms, deadline_ms, speed, now_ms):
+        """Throw ``count`` cards; raises :class:`Busy` while the motor runs."""
+        if self.running:
+            raise Busy()
+        self.launching = True
+        self.count, self.requested = 0, count
+        self._deadline = deadline_ms
+        self._last_card = now_ms
+        self._start(1, speed, max_ms, now_ms)
+
+    def run(self, direction, speed, max_ms, now_ms):
+        """Run the motor by hand (``direction`` 1 or -1) for at most ``max_ms``."""
+        if self.launching:
+            raise Busy()
+        self._start(direction, speed, max_ms, now_ms)
+
+    def _start(self, direction, speed, max_ms, now_ms):
+        self.direction = direction
+        self.speed = max(1, min(100, speed))
+        self._started = now_ms
+        self._limit = max(0, min(max_ms, ABSOLUTE_MAX_MS))
+
+    def card(self, now_ms):
+        """The exit sensor counted a card; returns the events to send."""
+        self.total += 1
+        if not self.launching:
+            return []
+        self.count += 1
+        self._last_card = now_ms
+        events = [("CARD", (self.count, self.requested))]
+        if self.count >= self.requested:
+            events += self.stop("DONE")
+        return events
+
+    def tick(self, now_ms, hopper_empty=False):
+        """Check the limits at ``now_ms``; returns the events to send."""
+        if not self.running:
+            return []
+        if now_ms - self._started >= self._limit:
+            return self.stop("LIMIT")
+        if self.launching and hopper_empty:
+            return self.stop("EMPTY")
+        if self.launching and now_ms - self._last_card >= self._deadline:
+            return self.stop("JAM")
+        return []
+
+    def stop(self, reason="STOP"):
+        """Motor off now; a running launch ends with ``reason``."""
+        self.direction, self.speed = 0, 0
+        if not self.launching:
+            return []
+        self.launching = False
+        return [("END", (reason, self.count, self.requested))]

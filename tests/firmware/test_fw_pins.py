@@ -1,0 +1,18 @@
+"""firmware/pins.py is the [pico.*] part of hardware/pinmap.toml, never a second pin map."""
+from pathlib import Path
+
+from companion.link.firmware_pins import render
+from companion.pinmap import load_pinmap
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_firmware_pins_match_the_pin_map():
+    assert (ROOT / "firmware" / "pins.py").read_text() == render(load_pinmap()), \
+        "regenerate: python -m companion.link.firmware_pins > firmware/pins.py"
+
+
+def test_a_changed_pin_map_changes_the_firmware_pins(tmp_path):
+    text = (ROOT / "hardware" / "pinmap.toml").read_text().replace("gpio = 28", "gpio = 27")
+    (tmp_path / "pinmap.toml").write_text(text)
+    assert "RING_LEDS = 27" in render(load_pinmap(tmp_path / "pinmap.toml"))

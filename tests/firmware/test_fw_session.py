@@ -1,0 +1,158 @@
+"""The whole firmware object (firmware/app.py) driven frame by frame, as the host would."""
+from companion.firmware.app import Firmware
+from companion.firmware.link import RETRY_MS, SILENCE_MS
+from companion.firmware.protocol import TO_HOST, TO_PICO, FrameReader, Message, encode, encode_message
+
+BOOT = 0x0BADCAFE
+IDLE = [False] * 5            # 4 seats and the draw button
+
+
+class Host:
+    """The test's side of the wire: writes commands, reads what the Pico sent."""
+
+    def __init__(self, seats=4):
+        self.pico = Firmware(seats=seats, has_launcher=True, boot_id=BOOT, now_ms=0)
+        self.reader = FrameReader(TO_HOST)
+        self.now = 0
+
+    def send(self, seq, verb, *args, raw=None):
+        self.pico.receive(raw if raw is not None else encode_message(TO_PICO, seq, verb, args), self.now)
+
+    def tick(self, ms=10, pressed=IDLE, cards=0, hopper=2):
+        self.now += ms
+        self.pico.tick(self.now, pressed, cards, hopper)
+        return self.read()
+
+    def read(self):
+        return self.reader.feed(self.pico.take_output())
+
+    def sync(self):
+        self.send(1, "SYNC", BOOT)
+        return self.tick()
+
+
+def verbs(messages):
+    return [m.verb for m in messages]
+
+
+def test_at_boot_every_output_is_off_and_the_pico_says_hello():
+    host = Host()
+    assert host.pico.launcher.direction == 0 and not host.pico.buzzer(0)
+    assert host.pico.pixels(0) == [(0, 0, 0)] * 4
+    hello = host.tick()
+    assert hello == [Message(0, "HELLO", ("0.1.0", BOOT, 4, 1))]
+
+
+def test_commands_before_sync_are_refused_so_a_retransmission_across_a_reboot_is_never_run():
+    host = Host()
+    host.send(5, "LAUNCH", 2, 3000, 800, 70)
+    assert Message(0, "NAK", (5, "SYNC")) in host.tick()
+    assert host.pico.launcher.direction == 0
+    host.send(1, "SYNC", 0x12345678)                            # another boot's id
+    assert Message(0, "NAK", (1, "BOOT")) in host.tick()
+    assert [m for m in host.sync() if m.verb == "ACK"] == [Message(0, "ACK", (1,))]
+
+
+def test_a_repeated_sequence_number_is_acknowledged_again_but_not_run_again():
+    host = Host()
+    host.sync()
+    for _ in range(3):
+        host.send(2, "LAUNCH", 2, 3000, 800, 70)
+    replies = host.tick()
+    assert [m for m in replies if m.verb == "ACK"] == [Message(0, "ACK", (2,))] * 3
+    assert host.pico.launcher.requested == 2
+    host.send(2, "LAUNCH", 2, 3000, 800, 70)      # even during the launch: no BUSY, no second job
+    assert Message(0, "ACK", (2,)) in host.tick()
+
+
+def test_a_corrupted_command_is_nakked_and_not_run():
+    host = Host()
+    host.sync()
+    frame = bytearray(encode(2, "LAUNCH", (9, 3000, 800, 70)))
+    frame[10] ^= 0x04
+    host.send(2, "", raw=bytes(frame))
+    assert Message(0, "NAK", (0, "BAD")) in host.tick()
+    assert host.pico.launcher.direction == 0
+
+
+def test_events_are_retransmitted_with_the_same_number_until_acknowledged_and_stay_in_order():
+    host = Host()
+    host.sync()
+    host.tick(10, pressed=[True, False, False, False, False])
+    first = [m for m in host.tick(30, pressed=[True, False, False, False, False]) if m.seq]
+    assert first == [Message(1, "PRESS", ("S0",))]
+    host.tick(10, pressed=IDLE)
+    again = [m for m in host.tick(RETRY_MS, pressed=IDLE) if m.seq]
+    assert again == [Message(1, "PRESS", ("S0",))]                 # the release waits its turn
+    host.send(0, "ACK", 1)
+    assert [m for m in host.tick(10) if m.seq] == [Message(2, "RELEASE", ("S0",))]
+
+
+def test_a_launch_reports_each_card_and_one_end():
+    host = Host()
+    host.sync()
+    host.send(2, "LAUNCH", 2, 3000, 800, 70)
+    host.tick()
+    assert host.pico.launcher.direction == 1
+    events = []
+    for cards in (1, 1, 0, 0, 0):
+        for message in host.tick(50, cards=cards):
+            if message.seq:
+                events.append(message)
+                host.send(0, "ACK", message.seq)
+    assert verbs(events) == ["CARD", "CARD", "END"] and events[-1].args == ("DONE", 2, 2)
+    assert host.pico.launcher.direction == 0
+
+
+def test_a_silent_host_stops_the_motor_within_a_second_and_the_ring_says_so():
+    host = Host()
+    host.sync()
+    host.send(2, "SEAT", 1, "SOLID", 0x00FF00, 0)
+    host.send(3, "MOTOR", "FWD", 60, 5000)
+    assert not [m for m in host.tick() if m.verb == "NAK"]
+    assert host.pico.launcher.running and host.pico.pixels(host.now)[1] == (0, 255, 0)
+    silent_from = host.now
+    while host.pico.launcher.running:
+        host.tick(20)
+    assert host.now - silent_from <= SILENCE_MS + 20
+    assert host.pico.pixels(host.now)[0] == (255, 0, 0)
+    assert host.pico.pixels(host.now)[1] != (0, 255, 0)
+
+
+def test_presses_during_a_silence_never_arrive_later_as_phantom_presses():
+    host = Host()
+    host.sync()
+    host.tick(SILENCE_MS + 50)
+    host.tick(10, pressed=[False, False, True, False, False])
+    host.tick(50, pressed=[False, False, True, False, False])
+    host.tick(10)
+    host.tick(50)
+    events = []
+    for _ in range(5):
+        host.send(0, "PING")                                       # the host is back
+        events += [m for m in host.tick(RETRY_MS) if m.seq]
+        assert host.pico.ring.link_lost is False
+    assert "PRESS" not in verbs(events)
+
+
+def test_state_snapshots_report_held_buttons_and_the_last_launch():
+    host = Host()
+    host.sync()
+    host.send(2, "LAUNCH", 3, 3000, 800, 70)
+    states = []
+    for _ in range(60):
+        states += [m for m in host.tick(10, pressed=[False, True, False, False, True], cards=0)
+                   if m.verb == "STATE"]
+    assert states[-1].args == (0b1000000000000010, 1, 0, 3, 2)   # seat 1 and the draw button
+    assert 1 <= len(states) <= 3                                   # every 500 ms, not every tick
+
+
+def test_an_unfitted_launcher_or_a_missing_seat_is_refused_with_range():
+    host = Host()
+    host.pico.has_launcher = False
+    host.sync()
+    host.send(2, "LAUNCH", 1, 3000, 800, 70)
+    host.send(3, "SEAT", 9, "SOLID", 0xFFFFFF, 0)
+    naks = [m for m in host.tick() if m.verb == "NAK"]
+    assert naks == [Message(0, "NAK", (2, "RANGE")), Message(0, "NAK", (3, "RANGE"))]
+
