@@ -1,0 +1,150 @@
+"""Open the table's devices on a backend: ``gpio`` (the Pi's header), ``sim`` (mock pins), ``pico``.
+
+``gpio`` and ``sim`` are the same classes on the same pin numbers (the ``[pi.*]``
+entries of ``hardware/pinmap.toml``); only the pin factory differs, so the code
+a Pi owner runs first is the code the tests run.
+
+>>> import queue
+>>> events = queue.Queue()
+>>> with open_devices("sim", events, seed=1) as devices:
+...     devices.ring.seats, devices.launcher.motor_running
+(6, False)
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpiozero.exc import BadPinFactory, GPIOZeroError
+
+from companion.devices import safety
+from companion.devices.beeper import PinBeeper
+from companion.devices.interface import Beeper, ButtonRing, EventSink, Launcher
+from companion.devices.launcher import PinLauncher, spread_angles
+from companion.devices.policies import make_policy
+from companion.devices.ring import PinButtonRing
+from companion.devices.sim import SimCardStack, mock_factory
+from companion.errors import UserError
+from companion.pinmap import PinMap, load_pinmap
+
+log = logging.getLogger(__name__)
+
+BACKENDS = ("gpio", "sim", "pico")
+# The Pico's host side (the serial link) offers open_devices(events, **options) with the same result.
+PICO_ENTRY = "companion.link.devices:open_devices"
+# What each pin map entry must be wired as, for a clear error instead of a dead part.
+NEEDS = {"launcher_motor_forward": "pwm", "launcher_motor_backward": "pwm", "launcher_exit_sensor": "input",
+         "launcher_hopper_sensor": "input", "launcher_aim_servo": "servo", "launcher_draw_button": "button",
+         "buzzer": "output"}
+
+
+@dataclass
+class TableDevices:
+    """The three devices of a table; ``stack`` and ``factory`` only on ``sim`` (to play the hands)."""
+    launcher: Launcher
+    ring: ButtonRing
+    beeper: Beeper
+    stack: SimCardStack | None = None
+    factory: Any = None
+    pins: dict[str, int] = field(default_factory=dict)
+
+    def tap(self, name: str) -> None:
+        """Sim only: press and release a button by its pin map name (``seat2_button``, ``launcher_draw_button``)."""
+        pin = self.factory.pin(self.pins[name])
+        pin.drive_low()
+        pin.drive_high()
+
+    def close(self) -> None:
+        for part in (self.launcher, self.ring, self.beeper, self.stack):
+            if part is not None:
+                part.close()
+
+    def __enter__(self) -> "TableDevices":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = None, seed: int | None = None,
+                 burst_policy: str = "toy", launcher_options: dict | None = None,
+                 stack_options: dict | None = None) -> TableDevices:
+    """Open launcher, ring and beeper; every wiring problem is a :class:`UserError` at start.
+
+    ``launcher_options`` go to :class:`PinLauncher` (``motor_limit``, ``card_deadline``...);
+    ``stack_options`` to :class:`SimCardStack` (``cards``, ``jam_at``...).
+    """
+    if backend not in BACKENDS:
+        raise UserError(f"unknown device backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if backend == "pico":
+        return _open_pico(events, seed=seed, burst_policy=burst_policy)
+    pinmap = pinmap or load_pinmap()
+    pins = _pi_pins(pinmap)
+    factory = mock_factory() if backend == "sim" else None
+    stack = None
+    if backend == "sim":
+        stack = SimCardStack(factory, motor_forward=pins["launcher_motor_forward"],
+                             motor_backward=pins["launcher_motor_backward"],
+                             exit_sensor=pins["launcher_exit_sensor"],
+                             hopper_sensor=pins.get("launcher_hopper_sensor"), **(stack_options or {}))
+    seats = pinmap.seats("pi")
+    opened: list = []
+    try:
+        launcher = PinLauncher(
+            events, motor_forward=pins["launcher_motor_forward"], motor_backward=pins["launcher_motor_backward"],
+            exit_sensor=pins["launcher_exit_sensor"], hopper_sensor=pins.get("launcher_hopper_sensor"),
+            aim_servo=pins.get("launcher_aim_servo"), draw_button=pins.get("launcher_draw_button"),
+            seat_angles=spread_angles(seats), policy=make_policy(burst_policy, seed), pin_factory=factory,
+            **(launcher_options or {}))
+        opened.append(launcher)
+        ring = PinButtonRing(events, buttons=[pins[f"seat{s}_button"] for s in range(seats)],
+                             lights=[pins.get(f"seat{s}_light") for s in range(seats)], pin_factory=factory)
+        opened.append(ring)
+        beeper = PinBeeper(pins.get("buzzer"), pin_factory=factory)
+        opened.append(beeper)
+    except BadPinFactory:
+        _close_all(opened, stack)
+        raise UserError("no GPIO pins found: on a Raspberry Pi install the pin library "
+                        "(pip install 'uno-companion[pi]'); elsewhere use the sim backend") from None
+    except GPIOZeroError as error:
+        _close_all(opened, stack)
+        raise UserError(f"cannot open the {backend} devices: {error}") from None
+    if stack is not None:
+        stack.start()
+    safety.install_handlers()
+    return TableDevices(launcher, ring, beeper, stack, factory, pins)
+
+
+def _pi_pins(pinmap: PinMap) -> dict[str, int]:
+    """The Pi's pins by name, each checked for the kind its device needs."""
+    pins: dict[str, int] = {}
+    for pin in pinmap.board("pi"):
+        need = NEEDS.get(pin.name) or ("button" if pin.name.endswith("_button") else
+                                       "led" if pin.name.endswith("_light") else None)
+        if need is not None and pin.kind != need:
+            raise UserError(f"{pinmap.path}: [pi.{pin.name}] has kind {pin.kind!r}; "
+                            f"this device needs kind = {need!r}")
+        pins[pin.name] = pin.gpio
+    for required in ("launcher_motor_forward", "launcher_motor_backward", "launcher_exit_sensor"):
+        pinmap.pin("pi", required)  # a clear "add [pi.name]" when missing
+    for seat in range(pinmap.seats("pi")):
+        pinmap.pin("pi", f"seat{seat}_button")
+    return pins
+
+
+def _open_pico(events: EventSink, **options) -> TableDevices:
+    module_name, function_name = PICO_ENTRY.split(":")
+    try:
+        opener = getattr(importlib.import_module(module_name), function_name)
+    except (ImportError, AttributeError):
+        raise UserError("the pico backend is not available in this installation") from None
+    return opener(events, **options)
+
+
+def _close_all(parts: list, stack: SimCardStack | None) -> None:
+    for part in reversed(parts):
+        part.close()
+    if stack is not None:
+        stack.close()

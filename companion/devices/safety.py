@@ -1,0 +1,165 @@
+"""The safety net under the outputs: a motor watchdog, and every output off on a signal or at exit.
+
+Two independent layers keep the launcher motor from running on:
+
+1. :class:`MotorGuard` owns the motor. The only way to power it is
+   :meth:`MotorGuard.run`, which arms a deadline; a watchdog thread of its own
+   switches the motor off at the deadline, whatever the dispensing code is
+   doing (raised, stuck, waiting for a callback that never comes).
+2. :func:`install_handlers` makes SIGTERM, SIGHUP and SIGINT, and interpreter
+   exit, call :meth:`safe_state` on every registered device before anything
+   else happens (the previous handler runs afterwards).
+
+Neither layer helps against SIGKILL or a Pi that hangs: the pins keep their
+level. That is what the external pull-downs in the pin map and the Pico's own
+watchdog are for (see docs/devices.md).
+"""
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import signal
+import threading
+import time
+import weakref
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
+
+_devices: "weakref.WeakSet" = weakref.WeakSet()
+_previous: dict[int, object] = {}
+_atexit_done = False
+HANDLED_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+
+def register(device) -> None:
+    """Have ``device.safe_state()`` called on SIGTERM/SIGHUP/SIGINT and at exit."""
+    _devices.add(device)
+
+
+def unregister(device) -> None:
+    _devices.discard(device)
+
+
+def all_safe(reason: str = "") -> None:
+    """Every registered output to its safe state now; one failing device does not stop the rest."""
+    for device in list(_devices):
+        try:
+            device.safe_state()
+        except Exception:  # a closed or broken device must not keep the others on
+            log.exception("safe state failed for %r", device)
+    if reason:
+        log.info("all outputs off (%s)", reason)
+
+
+def install_handlers() -> bool:
+    """Install the signal handlers (main thread only) and the exit hook; returns True if installed.
+
+    Handlers chain: whatever handler was there before runs after the outputs are
+    off (SIGTERM's default then ends the process as usual). Safe to call again.
+    """
+    global _atexit_done
+    if not _atexit_done:
+        atexit.register(all_safe, "exit")
+        _atexit_done = True
+    if threading.current_thread() is not threading.main_thread():
+        log.warning("safety handlers not installed: not on the main thread")
+        return False
+    for signum in HANDLED_SIGNALS:
+        current = signal.getsignal(signum)
+        if current is not _on_signal:
+            _previous[signum] = current
+            signal.signal(signum, _on_signal)
+    return True
+
+
+def _on_signal(signum, frame) -> None:
+    all_safe(signal.Signals(signum).name)
+    previous = _previous.get(signum, signal.SIG_DFL)
+    if callable(previous):
+        previous(signum, frame)
+    elif previous == signal.SIG_DFL:
+        # Die the way the signal means (exit status, no atexit needed: outputs are off).
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+
+class MotorGuard:
+    """Runs a gpiozero :class:`~gpiozero.Motor` for at most ``limit`` seconds per run.
+
+    >>> from gpiozero import Motor
+    >>> from gpiozero.pins.mock import MockFactory, MockPWMPin
+    >>> guard = MotorGuard(Motor(12, 13, pin_factory=MockFactory(pin_class=MockPWMPin)), limit=0.05)
+    >>> guard.run(0.8); guard.running
+    True
+    >>> time.sleep(0.2); guard.running, guard.trips
+    (False, 1)
+    >>> guard.close()
+    """
+
+    def __init__(self, motor, limit: float, on_trip: Callable[[], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        if not limit > 0:
+            raise ValueError(f"motor limit must be more than 0 s, not {limit!r}")
+        self.motor = motor
+        self.limit = limit
+        self.trips = 0
+        self._on_trip = on_trip
+        self._clock = clock
+        self._deadline: float | None = None
+        self._closed = False
+        self._wake = threading.Condition()
+        self._thread = threading.Thread(target=self._watch, name="motor-watchdog", daemon=True)
+        self._thread.start()
+
+    @property
+    def running(self) -> bool:
+        return self._deadline is not None
+
+    def run(self, speed: float = 1.0) -> None:
+        """Motor forward at ``speed``. A run already going keeps its deadline (no extending it)."""
+        with self._wake:
+            if self._closed:
+                raise RuntimeError("the motor guard is closed")
+            if self._deadline is None:
+                self._deadline = self._clock() + self.limit
+                self._wake.notify()
+            self.motor.forward(speed)
+
+    def off(self) -> None:
+        with self._wake:
+            self.motor.stop()
+            self._deadline = None
+
+    def safe_state(self) -> None:
+        """Motor off without the lock (a signal handler may interrupt a holder of it)."""
+        self.motor.stop()
+        self._deadline = None
+
+    def close(self) -> None:
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        self.safe_state()
+        self._thread.join(timeout=2)
+
+    def _watch(self) -> None:
+        while True:
+            with self._wake:
+                while not self._closed and (self._deadline is None or self._clock() < self._deadline):
+                    self._wake.wait(None if self._deadline is None else self._deadline - self._clock())
+                if self._closed:
+                    return
+                self._deadline = None
+                try:
+                    self.motor.stop()
+                except Exception:  # closed under us: nothing left to switch off
+                    log.exception("watchdog could not stop the motor")
+                self.trips += 1
+            log.warning("launcher motor stopped by its %.1f s safety limit", self.limit)
+            if self._on_trip is not None:
+                try:
+                    self._on_trip()
+                except Exception:
+                    log.exception("motor trip callback failed")

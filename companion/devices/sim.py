@@ -1,0 +1,151 @@
+"""The ``sim`` backend's world: gpiozero's MockFactory pins and a card stack that moves.
+
+The device classes are the real ones (:class:`PinLauncher`, :class:`PinButtonRing`,
+:class:`PinBeeper`); only the pins are gpiozero's :class:`MockPWMPin`. The
+:class:`SimCardStack` plays the hopper: while the motor's forward pin is
+powered it pushes a card out every ``feed_time`` and breaks the exit beam by
+driving the sensor pin low, exactly as a card would. Jams, stuck cards, double
+feeds and an empty hopper are set per card number, so every path runs on a laptop.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+
+class SimMotorPin(MockPWMPin):
+    """gpiozero's MockPWMPin that also tells listeners when its duty cycle changes."""
+
+    def __init__(self, factory, info):
+        super().__init__(factory, info)
+        self.listeners: list = []
+
+    def _change_state(self, value):
+        changed = super()._change_state(value)
+        if changed:
+            for listener in list(self.listeners):
+                listener()
+        return changed
+
+
+def mock_factory() -> MockFactory:
+    """A MockFactory for a Pi 3B whose pins all do PWM (servos and motor speed need it)."""
+    return MockFactory(revision="a02082", pin_class=MockPWMPin)
+
+
+class SimCardStack:
+    """A hopper of ``cards`` cards in front of the friction wheel.
+
+    Card numbers count from 1 over the stack's life. ``jam_at``: that card never
+    reaches the exit (until :meth:`clear_jam`); ``stuck_at``: that card stops in
+    the beam; ``double_at``: that card drags the next one out with it.
+
+    Claim the motor pin with ``factory.pin(n, pin_class=SimMotorPin)`` *before*
+    the launcher opens it (:func:`companion.devices.backends.open_devices` does).
+    """
+
+    def __init__(self, factory: MockFactory, *, motor_forward, motor_backward, exit_sensor,
+                 hopper_sensor=None, cards: int = 108, feed_time: float = 0.03,
+                 beam_time: float = 0.006, jam_at: Iterable[int] = (),
+                 stuck_at: Iterable[int] = (), double_at: Iterable[int] = ()):
+        self.forward = factory.pin(motor_forward, pin_class=SimMotorPin)
+        self.backward = factory.pin(motor_backward, pin_class=SimMotorPin)
+        self.exit = factory.pin(exit_sensor)
+        self.hopper = factory.pin(hopper_sensor) if hopper_sensor is not None else None
+        self.feed_time, self.beam_time = feed_time, beam_time
+        self.jam_at, self.stuck_at, self.double_at = set(jam_at), set(stuck_at), set(double_at)
+        self.cards = cards
+        self.thrown = 0          # cards that left the launcher
+        self.jammed = False
+        self._changed = threading.Condition()
+        self._closed = False
+        for pin in (self.forward, self.backward):
+            pin.listeners.append(self._motor_changed)
+        self._thread = threading.Thread(target=self._run, name="sim-card-stack", daemon=True)
+
+    def start(self) -> "SimCardStack":
+        """Set the sensors to the stack's state and start moving cards (after the devices opened)."""
+        self._show_hopper()
+        self._thread.start()
+        return self
+
+    @property
+    def wheel_speed(self) -> float:
+        """The forward duty cycle the motor driver sees (0 when backward or off)."""
+        return float(self.forward.state) if not self.backward.state else 0.0
+
+    def reload(self, cards: int) -> None:
+        with self._changed:
+            self.cards += cards
+            self._changed.notify_all()
+        self._show_hopper()
+
+    def clear_jam(self) -> None:
+        """Take the jammed or stuck card out by hand (it does not count as thrown)."""
+        with self._changed:
+            self.jammed = False
+            self.jam_at = {n for n in self.jam_at if n > self.thrown + 1}
+            self.stuck_at.discard(self.thrown)
+            self._changed.notify_all()
+        if self.exit.state == 0:
+            self.exit.drive_high()
+
+    def close(self) -> None:
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+        for pin in (self.forward, self.backward):
+            if self._motor_changed in pin.listeners:
+                pin.listeners.remove(self._motor_changed)
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)
+
+    # -- the stack's own thread -----------------------------------------------------------
+    def _motor_changed(self) -> None:
+        with self._changed:
+            self._changed.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while not self._closed and not (self.wheel_speed > 0 and self.cards and not self.jammed):
+                    self._changed.wait()
+                if self._closed:
+                    return
+                # The wheel needs feed_time at full speed to push the bottom card out.
+                self._changed.wait(self.feed_time / self.wheel_speed)
+                if self._closed:
+                    return
+                if not (self.wheel_speed > 0 and self.cards and not self.jammed):
+                    continue  # stopped before the card got out: it stays in the hopper
+                number = self.thrown + 1
+                if number in self.jam_at:
+                    self.jammed = True
+                    continue
+                passing = 2 if number in self.double_at and self.cards >= 2 else 1
+                self.cards -= passing
+                self.thrown += passing
+            # Pins are driven outside the lock: their callbacks take the launcher's lock,
+            # and the launcher holds that lock while it switches the motor (which notifies us).
+            self._show_hopper()
+            for card in range(passing):
+                self._pass_card(stuck=number + card in self.stuck_at)
+
+    def _pass_card(self, stuck: bool) -> None:
+        self.exit.drive_low()
+        if stuck:
+            with self._changed:
+                self.jammed = True
+            return
+        threading.Event().wait(self.beam_time)
+        self.exit.drive_high()
+
+    def _show_hopper(self) -> None:
+        if self.hopper is None:
+            return
+        if self.cards > 0:
+            self.hopper.drive_low()
+        else:
+            self.hopper.drive_high()

@@ -1,0 +1,14 @@
+"""The runnable examples in the devices' docstrings stay true."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["backends", "beeper", "debounce", "interface", "observations", "policies", "ring", "safety"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_run(name):
+    module = importlib.import_module(f"companion.devices.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
