@@ -118,7 +118,16 @@ class Deck:
     hand_size: int = 7  # D2
 
     def cards(self) -> list[int]:
-        return [CARD_IDS[name] for name, count in self.counts.items() for _ in range(count)]
+        return list(self._faces)
+
+    @property
+    def _faces(self) -> tuple[int, ...]:
+        # Cached on first use: a fresh deck per simulated game must be cheap.
+        faces = self.__dict__.get("_face_cache")
+        if faces is None:
+            faces = tuple(CARD_IDS[name] for name, count in self.counts.items() for _ in range(count))
+            object.__setattr__(self, "_face_cache", faces)
+        return faces
 
     @property
     def size(self) -> int:

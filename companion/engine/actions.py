@@ -1,0 +1,199 @@
+"""Actions: what the table must do next, as the engine's answer to an event.
+
+Hardware and web carry these out; they never decide a rule themselves.
+Each action has ``to_json()`` (a dict with ``"type"``) and ``text`` (one line
+a person can read).
+
+>>> from companion.engine.actions import Dispense
+>>> Dispense(seat=3, count=2, reason="draw2").text
+'dispense 2 to seat 3 (draw2)'
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict:
+        data = {"type": self.type}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        data["text"] = self.text
+        return data
+
+    @property
+    def text(self) -> str:  # pragma: no cover - every subclass overrides
+        return self.type
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDealerCards(Action):
+    """D3: the listed seats each draw a card; the highest number deals."""
+    type: ClassVar[str] = "choose_dealer"
+    seats: tuple
+
+    @property
+    def text(self):
+        return f"seats {', '.join(map(str, self.seats))} draw a card to choose the dealer"
+
+
+@dataclass(frozen=True, slots=True)
+class DealCards(Action):
+    """D2: deal ``count`` cards to every seat, starting left of the dealer."""
+    type: ClassVar[str] = "deal"
+    dealer: int
+    count: int
+
+    @property
+    def text(self):
+        return f"seat {self.dealer} deals {self.count} cards to everyone"
+
+
+@dataclass(frozen=True, slots=True)
+class FlipStartCard(Action):
+    """D4: turn up the start card (again, after a wild-draw4 went back into the deck)."""
+    type: ClassVar[str] = "flip_start_card"
+    reshuffle_first: bool = False
+
+    @property
+    def text(self):
+        return ("put the wild-draw4 back, shuffle and turn up a new start card"
+                if self.reshuffle_first else "turn up the start card")
+
+
+@dataclass(frozen=True, slots=True)
+class Dispense(Action):
+    """Give ``count`` cards to ``seat`` from the draw pile (the launcher)."""
+    type: ClassVar[str] = "dispense"
+    seat: int
+    count: int
+    reason: str
+
+    @property
+    def text(self):
+        return f"dispense {self.count} to seat {self.seat} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Action):
+    """P1: the card just played was not allowed: the player takes it back."""
+    type: ClassVar[str] = "take_back"
+    seat: int
+    card: str
+    why: str
+
+    @property
+    def text(self):
+        return f"misplay: seat {self.seat} takes the {self.card} back ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Action):
+    """Light ``seat``: it is their turn. ``may`` lists what they may do."""
+    type: ClassVar[str] = "turn"
+    seat: int
+    may: tuple
+
+    @property
+    def text(self):
+        return f"seat {self.seat}'s turn: {' or '.join(self.may)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AskColour(Action):
+    """T4/D4: ``seat`` names a colour."""
+    type: ClassVar[str] = "ask_colour"
+    seat: int
+
+    @property
+    def text(self):
+        return f"seat {self.seat} chooses a colour"
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeWindow(Action):
+    """T6: ``seat`` may challenge the wild-draw4 of ``against`` or take the cards."""
+    type: ClassVar[str] = "challenge_window"
+    seat: int
+    against: int
+
+    @property
+    def text(self):
+        return f"challenge window open for seat {self.seat} (wild-draw4 of seat {self.against})"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHand(Action):
+    """``seat`` shows the hand to ``to`` (a challenge) or to the table (scoring: to = -1)."""
+    type: ClassVar[str] = "show_hand"
+    seat: int
+    to: int
+    why: str
+
+    @property
+    def text(self):
+        who = "the table" if self.to < 0 else f"seat {self.to}"
+        return f"seat {self.seat} shows the hand to {who} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
+class Reload(Action):
+    """D5: shuffle the discard pile except its top card into the launcher."""
+    type: ClassVar[str] = "reload"
+    cards: int
+
+    @property
+    def text(self):
+        return f"draw pile empty: shuffle the {self.cards} discarded cards into the launcher"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(Action):
+    """Something to show on the phone (a catch too late, a refused challenge...)."""
+    type: ClassVar[str] = "notice"
+    message: str
+
+    @property
+    def text(self):
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class NeedsCorrection(Action):
+    """The tracked state contradicts itself; the host should check and correct."""
+    type: ClassVar[str] = "needs_correction"
+    message: str
+
+    @property
+    def text(self):
+        return f"please check: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver(Action):
+    """The round ended; ``points`` each seat scored this round."""
+    type: ClassVar[str] = "round_over"
+    winner: int
+    points: tuple
+
+    @property
+    def text(self):
+        return f"round over: seat {self.winner} went out; points {list(self.points)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver(Action):
+    """S2-S4: the match is decided."""
+    type: ClassVar[str] = "match_over"
+    winner: int
+    scores: tuple
+
+    @property
+    def text(self):
+        return f"match over: seat {self.winner} wins; scores {list(self.scores)}"

@@ -1,0 +1,112 @@
+"""UNO calls and catches (T5), penalties (P1-P3), shown hands and corrections."""
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.engine import actions as A
+from companion.engine.cards import CARD_NAMES, CARD_POINTS
+from companion.engine.events import CallUno, Catch, Correction, Penalty, RevealHand
+from companion.engine.phases import PLAYING, SCORING, VERDICT
+from companion.errors import UserError
+
+PENALTY_RULES = {"misplay": "P1", "suggestion": "P2", "social": "P3", "timer": "P3", "uno": "T5"}
+
+
+class CallsMixin:
+    __slots__ = ()
+
+    def _check_running(self, what: str) -> None:
+        if self.phase not in PLAYING:
+            raise UserError(self._not_now(f"{what} only during a round"))
+
+    def call_uno(self, seat: int) -> None:
+        """T5: ``seat`` called UNO (counts when playing the second-to-last card, or after)."""
+        self._check_running("UNO is called")
+        self._check_seat(seat)
+        if self.log is not None:
+            self.log.append(CallUno(seat))
+        if self.sizes[seat] > 2:
+            if self.out is not None:
+                self.out.append(A.Notice(f"seat {seat} called UNO with {self.sizes[seat]} cards"))
+            return
+        self.called[seat] = True
+        if self.uno_window == seat:
+            self.uno_window = -1
+
+    def catch(self, seat: int, target: int) -> bool:
+        """T5: ``seat`` caught ``target``; a penalty if the target owes an UNO call."""
+        self._check_running("a catch counts")
+        self._check_seat(seat)
+        self._check_seat(target)
+        if self.log is not None:
+            self.log.append(Catch(seat, target))
+        if seat != target and self.uno_window == target:
+            self.uno_window = -1
+            self._owe(target, self.options.uno_penalty, "caught without UNO (T5)")
+            return True
+        if self.out is not None:
+            why = ("the next player had already begun" if self.sizes[target] == 1
+                   and not self.called[target] else f"seat {target} owes no UNO call")
+            self.out.append(A.Notice(f"no penalty for seat {target}: {why} (T5)"))
+        return False
+
+    def penalty(self, seat: int, reason: str, count: int | None = None) -> None:
+        """P1-P3 (and the Flash timer): ``seat`` draws ``count`` penalty cards."""
+        self._check_running("penalties are given")
+        self._check_seat(seat)
+        if reason not in PENALTY_RULES:
+            raise UserError(f"unknown penalty reason {reason!r}; use one of {', '.join(PENALTY_RULES)}")
+        if count is None:
+            count = {"misplay": self.options.misplay_penalty, "suggestion": 2, "social": 1,
+                     "timer": 1, "uno": self.options.uno_penalty}[reason]
+        if type(count) is not int or not 1 <= count <= 10:
+            raise UserError(f"a penalty is 1 to 10 cards, not {count!r}")
+        if self.log is not None:
+            self.log.append(Penalty(seat, reason, count))
+        self._owe(seat, count, f"{reason} penalty ({PENALTY_RULES[reason]})")
+
+    def reveal(self, seat: int, cards: list[int]) -> None:
+        """``seat`` showed its hand: settles a challenge (T6) or the scoring (S1)."""
+        if self.phase not in PLAYING and self.phase is not SCORING:
+            raise UserError("a hand is shown during a round or for its scoring")
+        self._check_seat(seat)
+        if self.full and Counter(cards) != Counter(self.hands[seat]):
+            raise UserError(f"seat {seat}'s hand is known and differs from the cards shown")
+        if self.phase is SCORING and self.revealed_points[seat] is not None:
+            raise UserError(f"seat {seat}'s hand was already counted")
+        if self.log is not None:
+            self.log.append(RevealHand(seat, tuple(CARD_NAMES[c] for c in cards)))
+        if not self.full:
+            self._set_size(seat, len(cards), "shown")
+            self.hands[seat] = list(cards)
+        if self.phase is VERDICT and seat == self.wd4_by:
+            self._verdict_from_hand(cards)
+        elif self.phase is SCORING:
+            self.revealed_points[seat] = sum(CARD_POINTS[c] for c in cards)
+            if None not in self.revealed_points:
+                self._score(self.revealed_points)
+
+    def correction(self, seat: int, hand_size: int) -> None:
+        """Tracking: the host counted ``seat``'s hand; the tracked size follows."""
+        self._check_running("hand sizes are corrected")
+        self._check_seat(seat)
+        if self.full:
+            raise UserError("hands are known with full information; nothing to correct")
+        if type(hand_size) is not int or not 0 <= hand_size <= self.deck.size:
+            raise UserError(f"a hand size is a whole number from 0, not {hand_size!r}")
+        if self.log is not None:
+            self.log.append(Correction(seat, hand_size))
+        self._set_size(seat, hand_size, None)
+        del self.hands[seat][hand_size:]
+
+    def _set_size(self, seat: int, size: int, how: str | None) -> None:
+        old = self.sizes[seat]
+        if how and old != size:
+            self._contradiction(f"seat {seat} was counted with {old} cards but {how} {size}")
+        self.sizes[seat] = size
+        self.pile_count -= size - old
+        if self.pile_count < 0:
+            self._contradiction(f"more cards in hands than the deck holds ({-self.pile_count} too many)")
+            self.pile_count = 0
+        if size > 1:
+            self.called[seat] = False

@@ -1,0 +1,184 @@
+"""Drawing, passing, the wild-draw4 challenge and the reshuffle (T3, T4, T6, T7, D5).
+
+A draw first pays what the seat owes (penalties), then what it must draw for a
+draw2/wild-draw4 (after which it loses the turn), then, at most one card, the
+seat's own draw for the turn (T3).
+"""
+from __future__ import annotations
+
+from companion.engine import actions as A
+from companion.engine.cards import CARD_COLOUR, CARD_NAMES
+from companion.engine.events import Challenge, ChallengeVerdict, Draw, Pass, Reshuffle
+from companion.engine.phases import CHALLENGE, DRAWN, PLAYING, TURN, VERDICT
+from companion.errors import UserError
+
+
+class DrawMixin:
+    __slots__ = ()
+
+    def may_draw(self, seat: int) -> int:
+        """How many cards ``seat`` may take now (owed + due + one for the turn)."""
+        allowed = self.owed[seat]
+        if seat == self.current:
+            phase = self.phase
+            if self.pending and (phase is TURN or phase is CHALLENGE):
+                allowed += self.pending
+            elif phase is TURN and not self.pending:
+                allowed += 1
+        return allowed
+
+    def _check_draw(self, seat: int, count: int) -> None:
+        if self.phase not in PLAYING:
+            raise UserError(self._not_now("no cards can be drawn"))
+        self._check_seat(seat)
+        if type(count) is not int or count < 1:
+            raise UserError(f"a draw needs a count of at least 1, not {count!r}")
+        allowed = self.may_draw(seat)
+        if count > allowed:
+            raise UserError(f"seat {seat} may draw {allowed} now, not {count}"
+                            + ("" if seat == self.current else f" (seat {self.current}'s turn)"))
+
+    def draw(self, seat: int, count: int, cards: list[int] | None = None) -> None:
+        """``seat`` took ``count`` cards (``cards`` when known; required with full information)."""
+        self._check_draw(seat, count)
+        if cards is not None and len(cards) != count:
+            raise UserError(f"draw of {count} lists {len(cards)} cards")
+        if self.full:
+            if cards is None:
+                raise UserError("with full information a draw must name its cards")
+            taken = []
+            try:
+                for card in cards:
+                    self.pile.remove(card)
+                    taken.append(card)
+            except ValueError:
+                self.pile.extend(taken)
+                raise UserError(f"{CARD_NAMES[card]} is not in the draw pile") from None
+        else:
+            if count > self.pile_count and len(self.discard) > 1:
+                self.reshuffle()  # the launcher was reloaded (D5)
+            if count > self.pile_count:
+                self._contradiction(f"seat {seat} drew {count} but only {self.pile_count} "
+                                    "cards were counted in the draw pile")
+                self.pile_count = count
+            self.pile_count -= count
+        if self.log is not None:
+            self.log.append(Draw(seat, count, None if cards is None else
+                                 tuple(CARD_NAMES[c] for c in cards)))
+        self._receive(seat, count, cards)
+
+    def draw_random(self, seat: int, count: int, random) -> list[int]:
+        """Full information: take ``count`` random cards from the pile (reshuffling per D5)."""
+        self._check_draw(seat, count)
+        pile = self.pile
+        cards = []
+        for _ in range(count):
+            if not pile:
+                if len(self.discard) < 2:
+                    break  # every card is in a hand: the draw is settled with what there is
+                self.reshuffle()
+            index = int(random() * len(pile))
+            cards.append(pile[index])
+            pile[index] = pile[-1]
+            pile.pop()
+        if self.log is not None:
+            self.log.append(Draw(seat, count, tuple(CARD_NAMES[c] for c in cards)))
+        self._receive(seat, count, cards)
+        return cards
+
+    def _receive(self, seat: int, count: int, cards) -> None:
+        if cards:
+            self.hands[seat].extend(cards)
+        self.sizes[seat] += len(cards) if self.full else count
+        if self.sizes[seat] > 1:
+            self.called[seat] = False
+        rest = count
+        owed = self.owed[seat]
+        if owed:
+            paid = owed if owed < rest else rest
+            self.owed[seat] = owed - paid
+            rest -= paid
+            if not rest:
+                return
+        if self.uno_window >= 0 and self.uno_window != seat:
+            self.uno_window = -1  # T5: the next player began the turn
+        if self.pending:
+            self.pending -= rest
+            if self.pending == 0:
+                if self.ending:
+                    self._finish_round()  # T7: the last draw2/wild-draw4 was paid
+                else:
+                    self._advance(1)  # T4: the drawing player loses the turn
+            else:
+                self.phase = TURN  # drawing part of a wild-draw4 takes it (no challenge)
+            return
+        self.phase = DRAWN  # T3: may play the drawn card at once, else pass
+        self.drawn = cards[-1] if cards else -1
+        if self.out is not None:
+            self.out.append(A.Turn(seat, ("play the drawn card", "pass")))
+
+    def pass_turn(self, seat: int) -> None:
+        """T3: after drawing, the seat ends the turn."""
+        self._check_seat(seat)
+        if self.phase is not DRAWN or seat != self.current:
+            raise UserError(f"seat {seat} cannot pass now: a turn ends by playing, or by "
+                            "drawing a card and then passing (T3)")
+        if self.log is not None:
+            self.log.append(Pass(seat))
+        self._advance(1)
+
+    def challenge(self, seat: int) -> None:
+        """T6: the seat hit by a wild-draw4 challenges it."""
+        self._check_seat(seat)
+        if self.phase is not CHALLENGE or seat != self.current:
+            raise UserError(f"seat {seat} cannot challenge now: only the player who must draw "
+                            "4 for a wild-draw4 may, before drawing (T6)")
+        if self.log is not None:
+            self.log.append(Challenge(seat))
+        if self.full:
+            self._settle_challenge(self.holds_colour(self.wd4_by, self.wd4_colour))
+        else:
+            self.phase = VERDICT
+            if self.out is not None:
+                self.out.append(A.ShowHand(self.wd4_by, seat, "wild-draw4 challenge (T6)"))
+
+    def verdict(self, wd4_was_legal: bool) -> None:
+        """T6 in tracking mode: the table looked at the hand and says whether the play was legal."""
+        if self.phase is not VERDICT:
+            raise UserError("no wild-draw4 challenge is waiting for a verdict")
+        if self.log is not None:
+            self.log.append(ChallengeVerdict(bool(wd4_was_legal)))
+        self._settle_challenge(not wd4_was_legal)
+
+    def _verdict_from_hand(self, cards: list[int]) -> None:
+        self._settle_challenge(any(CARD_COLOUR[c] == self.wd4_colour for c in cards))
+
+    def _settle_challenge(self, illegal: bool) -> None:
+        victim = self.current
+        self.phase = TURN
+        if illegal:  # the player of the wild-draw4 draws 4 instead; the challenger plays
+            self.pending = 0
+            self._owe(self.wd4_by, 4, "wild-draw4 challenge lost (T6)")
+            if self.out is not None:
+                self.out.append(A.Turn(victim, ("play", "draw")))
+        else:  # the challenger draws 6 and loses the turn
+            self.pending = 6
+            if self.out is not None:
+                self.out.append(A.Turn(victim, ("draw",)))
+            self._ask_dispense(victim, 6, "wild-draw4 challenge lost (T6)")
+
+    def reshuffle(self) -> None:
+        """D5: the discard pile except its top card becomes the draw pile."""
+        if self.phase not in PLAYING:
+            raise UserError("the piles can only be reshuffled during a round")
+        if len(self.discard) < 2:
+            raise UserError("nothing to reshuffle: the discard pile holds only its top card")
+        if self.full and self.pile:
+            raise UserError(f"the draw pile still holds {len(self.pile)} cards (D5)")
+        if self.log is not None:
+            self.log.append(Reshuffle())
+        moved = self.discard[:-1]
+        del self.discard[:-1]
+        if self.full:
+            self.pile.extend(moved)
+        self.pile_count += len(moved)

@@ -1,0 +1,253 @@
+"""The game state and the turn rules (T1-T7, P1).
+
+:class:`Game` holds one match. Its methods are the rules: each one checks its
+input first (garbage raises :class:`UserError` and changes nothing), then changes
+the state and, when ``self.out`` is a list, appends the actions the table must
+carry out. ``apply(event)`` (in :mod:`companion.engine.apply`) is the table's way
+in; simulations call the same methods directly with face ids, which is why the
+state is a handful of flat lists that are cheap to copy and step.
+
+Two modes share every rule: ``full_information=True`` knows every hand (the
+simulator, the tests); ``False`` tracks a real table, where hands are hidden and
+only their sizes (and cards that were shown) are known.
+"""
+from __future__ import annotations
+
+from companion.engine import actions as A
+from companion.engine.apply import ApplyMixin
+from companion.engine.calls import CallsMixin
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, CLASSIC_DECK, DRAW2,
+                                    NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4, Deck)
+from companion.engine.events import ChooseColour, Draw, Pass, Play
+from companion.engine.options import RuleOptions
+from companion.engine.draws import DrawMixin
+from companion.engine.rounds import RoundMixin
+from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, TURN,
+                                     VERDICT)
+from companion.errors import UserError
+
+OFFICIAL = RuleOptions()
+
+# FITS[colour * 15 + rank]: faces that may be played on a top card of that rank
+# when that colour is active (T1). Wild faces always fit (T2 is checked apart).
+FITS: tuple[frozenset, ...] = tuple(
+    frozenset(c for c in range(len(CARD_NAMES))
+              if CARD_COLOUR[c] == colour or CARD_RANK[c] == rank or CARD_COLOUR[c] == NO_COLOUR)
+    for colour in range(5) for rank in range(15))
+
+
+class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
+    """One match at one table. See docs/engine.md for the tour."""
+
+    __slots__ = ("players", "n", "options", "full", "deck", "hands", "sizes", "pile", "pile_count",
+                 "discard", "top", "colour", "current", "direction", "pending", "phase",
+                 "drawn", "owed", "called", "uno_window", "wd4_by", "wd4_colour", "after_colour",
+                 "dealer", "candidates", "round_no", "winner", "ending", "scores", "wins",
+                 "round_points", "revealed_points", "match_winner", "log", "out")
+
+    def __init__(self, players: int | list[str] = 2, options: RuleOptions | None = None, *,
+                 full_information: bool = False, deck: Deck = CLASSIC_DECK, record: bool = True):
+        if isinstance(players, int):
+            players = [f"seat {i}" for i in range(players)]
+        players = list(players)
+        if not 2 <= len(players) <= 10 or not all(isinstance(p, str) and p for p in players):
+            raise UserError(f"a game needs 2 to 10 named players (D2), not {players!r}")
+        self.players = players
+        self.n = len(players)
+        self.options = options if options is not None else OFFICIAL
+        if not isinstance(self.options, RuleOptions):
+            raise UserError("options must be RuleOptions")
+        self.full = bool(full_information)
+        self.deck = deck
+        self.log = [] if record else None
+        self.out = None
+        self._new_match()
+
+    # ----- queries -------------------------------------------------------------------
+    def fits(self, card: int) -> bool:
+        """T1: does ``card`` match the top card or the active colour?"""
+        return card in FITS[self.colour * 15 + CARD_RANK[self.top]]
+
+    def holds_colour(self, seat: int, colour: int) -> bool:
+        """T2: does the (known) hand hold a card of ``colour``? Wilds do not count."""
+        return any(CARD_COLOUR[c] == colour for c in self.hands[seat])
+
+    def legal_plays(self, seat: int | None = None) -> list[int]:
+        """Full information: the faces ``seat`` (default: the current seat) may play now."""
+        seat = self.current if seat is None else seat
+        if seat != self.current or self.pending or not self.full:
+            return []
+        if self.phase is TURN:
+            fits = FITS[self.colour * 15 + CARD_RANK[self.top]]
+            plays = [c for c in set(self.hands[seat]) if c in fits]
+        elif self.phase is DRAWN and self.drawn >= 0 and self.fits(self.drawn):
+            plays = [self.drawn]
+        else:
+            return []
+        if WILD_DRAW4 in map(CARD_RANK.__getitem__, plays) and self.holds_colour(seat, self.colour):
+            plays.remove(CARD_NAMES.index("wild-draw4"))
+        return plays
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self.pile) if self.full else self.pile_count
+
+    # ----- turn rules ----------------------------------------------------------------
+    def _not_now(self, what: str) -> str:
+        if self.phase is MATCH_OVER:
+            return f"{what}: the match is over"
+        if self.winner >= 0 or (self.phase is DEAL and self.round_no > 1):
+            return f"{what}: the round is over (next: {self.snapshot()['waiting_for']['what']})"
+        return f"{what} now (waiting for: {self.snapshot()['waiting_for']['what']})"
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise UserError(f"no seat {seat!r} at this table (seats 0-{self.n - 1})")
+
+    def _misplay_reason(self, seat: int, card: int) -> str | None:
+        phase = self.phase
+        if seat != self.current:
+            return f"not seat {seat}'s turn (seat {self.current})"
+        if phase is COLOUR:
+            return "a colour must be chosen first"
+        if phase is CHALLENGE or phase is VERDICT:
+            return "the wild-draw4 must be taken or challenged first"
+        if self.pending:
+            return f"seat {seat} must draw {self.pending} first"
+        if phase is DRAWN and self.full and card != self.drawn:
+            return "after drawing only the drawn card may be played (T3)"
+        if card not in FITS[self.colour * 15 + CARD_RANK[self.top]]:
+            return "it matches neither colour, number nor symbol (T1)"
+        if (CARD_RANK[card] == WILD_DRAW4 and self.full and not self.options.challenge_wd4
+                and self.holds_colour(seat, self.colour)):
+            return "wild-draw4 only without a card of the current colour (T2)"
+        return None
+
+    def play(self, seat: int, card: int) -> bool:
+        """A card was played; answers False (and P1 actions) when it was a misplay."""
+        if self.phase not in PLAYING:
+            raise UserError(self._not_now("no card can be played"))
+        self._check_seat(seat)
+        hand = self.hands[seat]
+        if self.full and card not in hand:
+            raise UserError(f"seat {seat} does not hold {CARD_NAMES[card]}")
+        if self.log is not None:
+            self.log.append(Play(seat, CARD_NAMES[card]))
+        why = self._misplay_reason(seat, card)
+        if why is not None:
+            return self._misplay(seat, card, why)
+        if self.uno_window >= 0 and self.uno_window != seat:
+            self.uno_window = -1  # T5: the next player began their turn
+        if card in hand:
+            hand.remove(card)
+        size = self.sizes[seat] - 1
+        if size < 0:
+            size = 0
+            self._contradiction(f"seat {seat} played with no cards counted in hand")
+        self.sizes[seat] = size
+        self.discard.append(card)
+        self.top = card
+        self.drawn = -1
+        rank = CARD_RANK[card]
+        if CARD_COLOUR[card] != NO_COLOUR:
+            self.colour = CARD_COLOUR[card]
+        if size == 1 and not self.called[seat]:
+            self.uno_window = seat
+        if size == 0:
+            return self._going_out(seat, rank)
+        if rank < SKIP:
+            self._advance(1)
+        elif rank == SKIP:
+            self._advance(2)
+        elif rank == REVERSE:
+            if self.n == 2:
+                self._advance(2)  # T4: with two players a reverse acts as a skip
+            else:
+                self.direction = -self.direction
+                self._advance(1)
+        elif rank == DRAW2:
+            self._advance(1)
+            self._due(2, "draw2 (T4)")
+        else:  # wild or wild-draw4: the player names a colour first
+            if rank == WILD_DRAW4:
+                self.wd4_by, self.wd4_colour = seat, self.colour
+            self.after_colour = rank
+            self.phase = COLOUR
+            if self.out is not None:
+                self.out.append(A.AskColour(seat))
+        return True
+
+    def _going_out(self, seat: int, rank: int) -> bool:
+        """T7: the round ends; a last draw2/wild-draw4 still makes the next player draw."""
+        self.winner = seat
+        self.uno_window = -1
+        if rank == DRAW2 or rank == WILD_DRAW4:
+            self.ending = True
+            self._advance(1)
+            self._due(2 if rank == DRAW2 else 4, "last card (T7)")
+        else:
+            self._finish_round()
+        return True
+
+    def _misplay(self, seat: int, card: int, why: str) -> bool:
+        """P1: the card goes back to the hand and the player draws penalty cards."""
+        if self.out is not None:
+            self.out.append(A.TakeBack(seat, CARD_NAMES[card], why))
+        self._owe(seat, self.options.misplay_penalty, "misplay (P1)")
+        return False
+
+    def _advance(self, steps: int) -> None:
+        self.current = (self.current + steps * self.direction) % self.n
+        self.phase = TURN
+        self.drawn = -1
+        if self.out is not None:
+            self.out.append(A.Turn(self.current, ("play", "draw")))
+
+    def _due(self, count: int, reason: str) -> None:
+        """The current seat must draw ``count`` and then loses the turn."""
+        self.pending = count
+        if self.out is not None:
+            self.out[-1:] = [A.Turn(self.current, ("draw",))]
+            self._ask_dispense(self.current, count, reason)
+
+    def _ask_dispense(self, seat: int, count: int, reason: str) -> None:
+        if self.out is not None:
+            owed_total = sum(self.owed) + self.pending
+            if not self.full and self.pile_count < owed_total and len(self.discard) > 1:
+                self.out.append(A.Reload(len(self.discard) - 1))
+            self.out.append(A.Dispense(seat, count, reason))
+
+    def _owe(self, seat: int, count: int, reason: str) -> None:
+        self.owed[seat] += count
+        self._ask_dispense(seat, count, reason)
+
+    def _contradiction(self, message: str) -> None:
+        if self.out is not None:
+            self.out.append(A.NeedsCorrection(message))
+
+    def choose_colour(self, seat: int, colour: int) -> None:
+        """T4/D4: the colour named for the wild on top."""
+        self._check_seat(seat)
+        if self.phase is not COLOUR or seat != self.current:
+            raise UserError(f"seat {seat} has no colour to choose now")
+        if not 0 <= colour < 4:
+            raise UserError(f"not a colour: {colour!r}")
+        if self.log is not None:
+            self.log.append(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
+        self.colour = colour
+        after, self.after_colour = self.after_colour, 0
+        if after == 0:  # D4: the start card was wild; this player now plays
+            self.phase = TURN
+            if self.out is not None:
+                self.out.append(A.Turn(seat, ("play", "draw")))
+        elif after == WILD:
+            self._advance(1)
+        elif self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
+            self._advance(1)
+            self.pending = 4
+            self.phase = CHALLENGE
+            if self.out is not None:
+                self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
+        else:
+            self._advance(1)
+            self._due(4, "wild-draw4 (T4)")

@@ -1,0 +1,95 @@
+"""The game log: JSON Lines, append-only, with a versioned header (docs/game-log.md).
+
+Line 1 is the header (format, version, players, mode, deck, options); every
+further line is one event as ``Event.to_json()`` gives it. An ``undo`` record
+withdraws earlier events, so the file never needs rewriting. The engine does no
+I/O: these functions turn lines into a game and a game into lines.
+
+>>> from companion.engine import Game, events as E
+>>> from companion.engine.log import format_log, read_log
+>>> game = Game(["Ada", "Ben"])
+>>> _ = game.apply(E.Deal(dealer=0)); _ = game.apply(E.StartCard("red-5"))
+>>> text = format_log(game)
+>>> read_log(text.splitlines()).snapshot() == game.snapshot()
+True
+"""
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from companion.engine.cards import DECKS
+from companion.engine.events import Event, event_from_json
+from companion.engine.options import RuleOptions
+from companion.errors import UserError
+
+LOG_FORMAT = "uno-companion-game-log"
+LOG_VERSION = 1
+
+
+def header(game) -> dict:
+    """The header record of ``game``'s log."""
+    return {"format": LOG_FORMAT, "version": LOG_VERSION, "players": list(game.players),
+            "mode": "full" if game.full else "tracking", "deck": game.deck.name,
+            "options": game.options.to_json()}
+
+
+def log_line(record: dict | Event) -> str:
+    """One log line (no newline) for a header dict or an event."""
+    data = record.to_json() if isinstance(record, Event) else record
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def format_log(game) -> str:
+    """The whole log of ``game`` (header plus every event still in effect)."""
+    if game.log is None:
+        raise UserError("this game does not record its events")
+    return "".join(log_line(r) + "\n" for r in [header(game), *game.log])
+
+
+def game_from_header(data: object):
+    """A new game as the header describes it."""
+    from companion.engine.game import Game
+
+    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+        raise UserError(f"not an uno-companion game log (the header needs \"format\": \"{LOG_FORMAT}\")")
+    version = data.get("version")
+    if version != LOG_VERSION:
+        raise UserError(f"game log version {version!r} is not supported (this is version {LOG_VERSION})")
+    mode = data.get("mode", "tracking")
+    if mode not in ("tracking", "full"):
+        raise UserError(f"unknown mode {mode!r}; use tracking or full")
+    deck = DECKS.get(data.get("deck", "classic"))
+    if deck is None:
+        raise UserError(f"unknown deck {data.get('deck')!r}; known: {', '.join(DECKS)}")
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise UserError("the header needs a list of players")
+    return Game(players, RuleOptions.from_json(data.get("options", {})),
+                full_information=mode == "full", deck=deck)
+
+
+def read_log(lines: Iterable[str] | str):
+    """Replay a log (text, or lines) into a game. A bad line raises UserError naming it."""
+    if isinstance(lines, str):
+        lines = lines.splitlines(keepends=True)
+    game = None
+    number = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            ending = "" if line.endswith("\n") else " (the line is cut off: a truncated log?)"
+            raise UserError(f"line {number}: not valid JSON{ending}: {error.msg}") from None
+        try:
+            if game is None:
+                game = game_from_header(data)
+            else:
+                game.apply(event_from_json(data))
+        except UserError as error:
+            raise UserError(f"line {number}: {error}") from None
+    if game is None:
+        raise UserError("the game log is empty (no header line)")
+    return game

@@ -1,0 +1,200 @@
+"""Rule options: one typed, validated, frozen object, with metadata a setup page renders.
+
+>>> from companion.engine.options import RuleOptions, PRESETS
+>>> options = RuleOptions(uno_penalty=1)
+>>> options.uno_penalty, options.target
+(1, 500)
+>>> RuleOptions.from_json(options.to_json()) == options
+True
+>>> PRESETS["official"] == RuleOptions()
+True
+
+Every field has an :class:`OptionInfo` in :data:`OPTION_INFO` (rule id, default,
+allowed values, one line of plain English, group). Defaults are the official rules.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+
+from companion.errors import UserError
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """What a setup page needs to show one option."""
+
+    rule: str            # rule id in RULES.md, e.g. "T5"
+    name: str
+    default: object
+    allowed: tuple       # allowed values (for numbers: every allowed value, or a (min, max) range)
+    help: str            # one plain English line
+    group: str           # "official", "scoring", "house", "variant", "flash"
+    is_range: bool = False
+
+    def to_json(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["allowed"] = list(self.allowed)
+        return data
+
+
+def _info(rule, name, default, allowed, help, group, is_range=False):
+    return OptionInfo(rule, name, default, tuple(allowed), help, group, is_range)
+
+
+_OFF_ON = (False, True)
+
+OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
+    _info("T5", "uno_penalty", 2, (1, 2),
+          "Cards a player draws when caught not calling UNO.", "official"),
+    _info("T6", "challenge_wd4", True, _OFF_ON,
+          "The player hit by a wild-draw4 may challenge it; the loser of the challenge draws.",
+          "official"),
+    _info("P1", "misplay_penalty", 2, (1, 2),
+          "Cards a player draws for playing a wrong card or out of turn.", "official"),
+    _info("S2", "scoring", "winner", ("winner", "penalty", "wins"),
+          "winner: the round winner scores the others' cards (S2); penalty: everyone scores "
+          "their own cards and the first to the target loses (S3); wins: count round wins (S4).",
+          "scoring"),
+    _info("S2", "target", 500, (50, 5000),
+          "Points that end the match (winner or penalty scoring).", "scoring", True),
+    _info("S4", "target_wins", 0, (0, 100),
+          "Round wins that end the match when counting wins; 0 means the host ends it.",
+          "scoring", True),
+    # House rules and variants (issue 3). All default off.
+    _info("H1", "stack_draw2", False, _OFF_ON,
+          "Answer a draw2 with a draw2; the total passes on.", "house"),
+    _info("H2", "stack_mixed", False, _OFF_ON,
+          "Stack draw2 and wild-draw4 on each other; totals add.", "house"),
+    _info("H4", "seven_o", False, _OFF_ON,
+          "A 7 swaps hands with a chosen player; a 0 passes every hand on.", "house"),
+    _info("H5", "jump_in", False, _OFF_ON,
+          "An identical card may be played out of turn; play goes on from that player.", "house"),
+    _info("H5", "jump_in_wild", False, _OFF_ON, "Wild cards may jump in too.", "house"),
+    _info("H5", "jump_in_keeps_action", False, _OFF_ON,
+          "The card jumped on keeps its effect.", "house"),
+    _info("H6", "must_play_drawn", False, _OFF_ON, "A drawn card that fits must be played.", "house"),
+    _info("H7", "draw_until_playable", False, _OFF_ON, "Draw until a card fits.", "house"),
+    _info("H8", "no_action_finish", False, _OFF_ON, "The last card must be a number card.", "house"),
+    _info("H8", "no_zero_finish", False, _OFF_ON, "The last card may not be a 0.", "house"),
+    _info("V1", "doubling", False, _OFF_ON, "Two identical cards may be played together.", "variant"),
+    _info("V2", "partners", False, _OFF_ON,
+          "Partners sit opposite and score as a team.", "variant"),
+    _info("V3", "action_number", None, (None, *range(10)),
+          "A chosen number starts a reaction race; the slowest draws 1.", "variant"),
+    _info("V4", "reverse_bounce", False, _OFF_ON,
+          "A reverse of the same colour sends a draw2 back.", "variant"),
+    _info("V5", "skip_pass_on", False, _OFF_ON,
+          "A skip of the same colour passes a draw2 on.", "variant"),
+    _info("V6", "play_on", False, _OFF_ON, "Play on until all places are decided.", "variant"),
+    _info("V7", "bruno_kuno", False, _OFF_ON,
+          "Announce at 3 (Bruno), 2 (Kuno) and 1 (UNO) cards.", "variant"),
+    _info("V8", "complementary", None, (None, *range(10)),
+          "A chosen number toggles complementary colours.", "variant"),
+    _info("V9", "call_back", False, _OFF_ON,
+          "The round goes on until the player who went out is due again.", "variant"),
+    _info("V10", "six_nine", False, _OFF_ON,
+          "A 6 may be played as a 9 and back, for one card.", "variant"),
+    _info("E2", "flash_turn_seconds", None, (None, 4, 6, 8),
+          "Flash mode turn timer in seconds; off when empty. Running out is a timer penalty.",
+          "flash"),
+]}
+
+#: Options the engine plays by. Others are refused until their rules are implemented.
+IMPLEMENTED: frozenset[str] = frozenset(
+    {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
+     "flash_turn_seconds"})
+
+
+def _allowed_text(info: OptionInfo) -> str:
+    if info.is_range:
+        return f"a whole number from {info.allowed[0]} to {info.allowed[1]}"
+    return "one of " + ", ".join("off" if a is None else json.dumps(a) for a in info.allowed)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The table's rules. Construct with keywords; every value is checked."""
+
+    uno_penalty: int = 2
+    challenge_wd4: bool = True
+    misplay_penalty: int = 2
+    scoring: str = "winner"
+    target: int = 500
+    target_wins: int = 0
+    stack_draw2: bool = False
+    stack_mixed: bool = False
+    seven_o: bool = False
+    jump_in: bool = False
+    jump_in_wild: bool = False
+    jump_in_keeps_action: bool = False
+    must_play_drawn: bool = False
+    draw_until_playable: bool = False
+    no_action_finish: bool = False
+    no_zero_finish: bool = False
+    doubling: bool = False
+    partners: bool = False
+    action_number: int | None = None
+    reverse_bounce: bool = False
+    skip_pass_on: bool = False
+    play_on: bool = False
+    bruno_kuno: bool = False
+    complementary: int | None = None
+    call_back: bool = False
+    six_nine: bool = False
+    flash_turn_seconds: int | None = None
+
+    def __post_init__(self):
+        for name, info in OPTION_INFO.items():
+            value = getattr(self, name)
+            if info.is_range:
+                ok = type(value) is int and info.allowed[0] <= value <= info.allowed[1]
+            else:
+                # bool is an int in Python: compare types too, so True is not 1.
+                ok = any(value == a and type(value) is type(a) for a in info.allowed)
+            if not ok:
+                raise UserError(f"rule option {name} ({info.rule}): {value!r} is not allowed; "
+                                f"use {_allowed_text(info)}")
+            if name not in IMPLEMENTED and value != info.default:
+                raise UserError(f"rule option {name} ({info.rule}) is not supported yet")
+
+    def to_json(self) -> dict:
+        return {name: getattr(self, name) for name in OPTION_INFO}
+
+    @classmethod
+    def from_json(cls, data: object) -> "RuleOptions":
+        """Options from a dict; unknown names are an error that names them."""
+        if not isinstance(data, dict):
+            raise UserError(f"rule options must be a JSON object, not {type(data).__name__}")
+        unknown = sorted(set(data) - set(OPTION_INFO))
+        if unknown:
+            raise UserError(f"unknown rule option(s): {', '.join(map(str, unknown))}")
+        return cls(**data)
+
+    def replace(self, **changes) -> "RuleOptions":
+        return RuleOptions.from_json({**self.to_json(), **changes})
+
+    def changed(self) -> dict:
+        """Only the options that differ from the official rules."""
+        return {k: v for k, v in self.to_json().items() if v != OPTION_INFO[k].default}
+
+
+#: Named starting points for the setup page.
+PRESETS: dict[str, RuleOptions] = {
+    "official": RuleOptions(),
+    # 001/003: one card for a forgotten UNO and for a misplay.
+    "gentle": RuleOptions(uno_penalty=1, misplay_penalty=1),
+    # 000 "Strafpunkte": everyone counts their own cards; first to the target loses.
+    "penalty-points": RuleOptions(scoring="penalty"),
+    # 002 casual play: round wins only, no challenges, first to 3 wins.
+    "casual": RuleOptions(scoring="wins", target_wins=3, challenge_wd4=False),
+    "short": RuleOptions(target=250),
+}
+
+
+def preset(name: str) -> RuleOptions:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise UserError(f"unknown preset {name!r}; choose one of: {', '.join(PRESETS)}") from None

@@ -1,0 +1,216 @@
+"""The round and the match: dealer (D3), deal (D2), start card (D4), scoring (S1-S4)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.engine import actions as A
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW2,
+                                    NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4)
+from companion.engine.events import ChooseDealer, Deal, RoundEnd, StartCard
+from companion.engine.phases import COLOUR, DEAL, MATCH_OVER, SCORING, START, TURN
+from companion.errors import UserError
+
+
+class RoundMixin:
+    __slots__ = ()
+
+    def _new_match(self) -> None:
+        n = self.n
+        self.scores, self.wins, self.round_points = [0] * n, [0] * n, [0] * n
+        self.round_no, self.dealer, self.match_winner = 1, -1, -1
+        self.candidates = list(range(n))
+        self._reset_round([[] for _ in range(n)], [0] * n, self.deck.cards())
+        self.phase = DEAL
+
+    def _reset_round(self, hands, sizes, pile) -> None:
+        n = self.n
+        self.hands, self.sizes, self.pile = hands, sizes, pile
+        self.pile_count = self.deck.size - sum(sizes)
+        self.discard, self.top, self.colour = [], -1, NO_COLOUR
+        self.current = self.dealer if self.dealer >= 0 else 0
+        self.direction, self.pending, self.drawn = 1, 0, -1
+        self.owed, self.called = [0] * n, [False] * n
+        self.uno_window = self.wd4_by = self.winner = -1
+        self.wd4_colour, self.after_colour, self.ending = NO_COLOUR, 0, False
+        self.revealed_points = [None] * n
+        self.phase = START
+
+    def start_actions(self) -> list:
+        """What the table does first (or now, after reconnecting): see :meth:`prompt`."""
+        return self.prompt()
+
+    # ----- D3: who deals -----------------------------------------------------------------
+    def choose_dealer(self, cards: list[int | None]) -> None:
+        """D3: each candidate seat drew a card; the highest number deals (ties draw again).
+
+        Action cards and wilds count below every number."""
+        if self.phase is not DEAL or self.dealer >= 0:
+            raise UserError("the dealer is chosen once, before the first deal (D3)")
+        if len(cards) != self.n or any((c is None) != (s not in self.candidates)
+                                       for s, c in enumerate(cards)):
+            raise UserError(f"choose_dealer needs one card for each of seats {self.candidates} "
+                            "and none for the others")
+        if self.log is not None:
+            self.log.append(ChooseDealer(tuple(None if c is None else CARD_NAMES[c] for c in cards)))
+        value = [-1 if c is None or CARD_RANK[c] > 9 else CARD_RANK[c] for c in cards]
+        best = max(value[s] for s in self.candidates)
+        self.candidates = [s for s in self.candidates if value[s] == best]
+        if len(self.candidates) == 1:
+            self.dealer = self.current = self.candidates[0]
+        if self.out is not None:
+            self.out.extend(self.prompt())
+
+    # ----- D2: the deal -----------------------------------------------------------------
+    def deal(self, dealer: int | None = None, hands: list[list[int]] | None = None,
+             sizes: list[int] | None = None) -> None:
+        """D2: cards were dealt. Full information needs ``hands``; tracking takes ``sizes``."""
+        if self.phase is not DEAL:
+            raise UserError("cards are dealt only before a round starts")
+        if dealer is not None:
+            self._check_seat(dealer)
+            if self.dealer >= 0 and dealer != self.dealer:
+                raise UserError(f"seat {self.dealer} deals round {self.round_no} (D3)")
+        elif self.dealer < 0:
+            raise UserError("choose the dealer first (D3), or name the dealer in the deal")
+        pile = self.deck.cards()
+        if hands is not None:
+            if len(hands) != self.n:
+                raise UserError(f"a deal needs {self.n} hands, not {len(hands)}")
+            missing = Counter(c for hand in hands for c in hand) - Counter(pile)
+            if missing:
+                raise UserError(f"the deal holds more cards than the deck: {CARD_NAMES[next(iter(missing))]}")
+            for hand in hands:
+                for card in hand:
+                    pile.remove(card)
+            sizes = [len(hand) for hand in hands]
+        elif self.full:
+            raise UserError("with full information a deal must list every hand")
+        else:
+            sizes = list(sizes) if sizes is not None else [self.deck.hand_size] * self.n
+            if (len(sizes) != self.n or any(type(s) is not int or s < 1 for s in sizes)
+                    or sum(sizes) >= self.deck.size):
+                raise UserError(f"a deal needs {self.n} hand sizes of at least 1 that fit the deck")
+        self._deal(dealer if dealer is not None else self.dealer,
+                   [list(h) for h in hands] if hands is not None else [[] for _ in sizes],
+                   sizes, pile)
+
+    def deal_random(self, random) -> None:
+        """Full information: deal from a freshly shuffled deck (D2)."""
+        if self.phase is not DEAL or self.dealer < 0:
+            raise UserError("deal_random needs a chosen dealer before a round")
+        pile = self.deck.cards()
+        hands = []
+        for _ in range(self.n):
+            hand = []
+            for _ in range(self.deck.hand_size):
+                index = int(random() * len(pile))
+                hand.append(pile[index])
+                pile[index] = pile[-1]
+                pile.pop()
+            hands.append(hand)
+        self._deal(self.dealer, hands, [len(h) for h in hands], pile)
+
+    def _deal(self, dealer, hands, sizes, pile) -> None:
+        self.dealer = dealer
+        if self.log is not None:
+            self.log.append(Deal(dealer, tuple(tuple(CARD_NAMES[c] for c in h) for h in hands)
+                                 if self.full else None, None if self.full else tuple(sizes)))
+        self._reset_round(hands, sizes, pile)
+        if self.out is not None:
+            self.out.append(A.FlipStartCard())
+
+    # ----- D4: the start card ---------------------------------------------------------
+    def start_card(self, card: int) -> None:
+        """D4: the start card was turned up; its effect applies to the player left of the dealer."""
+        if self.phase is not START:
+            raise UserError("the start card is turned up once, right after the deal")
+        if self.full and card not in self.pile:
+            raise UserError(f"{CARD_NAMES[card]} is not in the draw pile")
+        if self.log is not None:
+            self.log.append(StartCard(CARD_NAMES[card]))
+        rank = CARD_RANK[card]
+        if rank == WILD_DRAW4:  # back into the deck, reshuffle, flip again
+            if self.out is not None:
+                self.out.append(A.FlipStartCard(reshuffle_first=True))
+            return
+        if self.full:
+            self.pile.remove(card)
+        self.pile_count -= 1
+        self.discard.append(card)
+        self.top, self.colour = card, CARD_COLOUR[card]
+        left = (self.dealer + 1) % self.n
+        self.current = left
+        if rank == WILD:
+            self.phase, self.after_colour = COLOUR, 0
+            if self.out is not None:
+                self.out.append(A.AskColour(left))
+            return
+        if rank == SKIP:
+            self.current = (left + 1) % self.n
+        elif rank == REVERSE:
+            self.direction, self.current = -1, self.dealer
+        self.phase = TURN
+        if self.out is not None:
+            self.out.append(A.Turn(self.current, ("play", "draw")))
+        if rank == DRAW2:
+            self._due(2, "start card draw2 (D4)")
+
+    def start_random(self, random) -> int:
+        """Full information: turn up random cards until one is not a wild-draw4."""
+        while self.phase is START:
+            self.start_card(self.pile[int(random() * len(self.pile))])
+        return self.top
+
+    # ----- S1-S4: scoring -------------------------------------------------------------
+    def _finish_round(self) -> None:
+        self.pending, self.ending, self.uno_window = 0, False, -1
+        self.owed = [0] * self.n
+        if self.full:
+            self._score([sum(CARD_POINTS[c] for c in hand) for hand in self.hands])
+            return
+        self.phase = SCORING
+        self.revealed_points = [0 if s == self.winner else None for s in range(self.n)]
+        if self.out is not None:
+            self.out.extend(A.ShowHand(s, -1, "scoring (S1)") for s in range(self.n)
+                            if s != self.winner)
+
+    def round_end(self, points: list[int]) -> None:
+        """Tracking: the points left in each hand, as the players counted them (S1)."""
+        if self.phase is not SCORING:
+            raise UserError("hand points are entered after a round ends")
+        if len(points) != self.n or any(type(p) is not int or p < 0 for p in points):
+            raise UserError(f"round_end needs {self.n} point counts of 0 or more")
+        if points[self.winner] != 0:
+            raise UserError(f"seat {self.winner} went out and holds no points")
+        if self.log is not None:
+            self.log.append(RoundEnd(tuple(points)))
+        self._score(list(points))
+
+    def _score(self, hand_points: list[int]) -> None:
+        options, winner, n = self.options, self.winner, self.n
+        self.round_points = [0] * n
+        self.wins[winner] += 1  # S4 counts them; the others show them
+        if options.scoring == "winner":  # S2
+            self.round_points[winner] = sum(hand_points)
+            self.scores[winner] += self.round_points[winner]
+            if self.scores[winner] >= options.target:
+                self.match_winner = winner
+        elif options.scoring == "penalty":  # S3: reaching the target loses
+            self.round_points = list(hand_points)
+            self.scores = [s + p for s, p in zip(self.scores, hand_points)]
+            if max(self.scores) >= options.target:
+                self.match_winner = self.scores.index(min(self.scores))
+        elif options.target_wins and self.wins[winner] >= options.target_wins:  # S4
+            self.match_winner = winner
+        if self.out is not None:
+            self.out.append(A.RoundOver(winner, tuple(self.round_points)))
+        if self.match_winner >= 0:
+            self.phase = MATCH_OVER
+            if self.out is not None:
+                self.out.append(A.MatchOver(self.match_winner, tuple(self.scores)))
+            return
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % n  # D3: the deal passes to the left
+        self.phase = DEAL
+        if self.out is not None:
+            self.out.append(A.DealCards(self.dealer, self.deck.hand_size))

@@ -1,0 +1,89 @@
+"""Virtual players for full-information games: the benchmark, the demo and the tests.
+
+A virtual player picks uniformly among its legal plays; with none it draws one
+card, plays it if it fits, else passes (T3). It names a random colour, challenges
+a wild-draw4 half of the time, and (when ``forget`` > 0) sometimes forgets to call
+UNO, which the others catch. Everything goes through the engine's rule methods,
+so a simulated game is recorded exactly like a real one.
+
+>>> import random
+>>> from companion.engine import Game
+>>> from companion.engine.sim import play_match
+>>> game = Game(3, full_information=True)
+>>> play_match(game, random.Random(7).random)
+>>> game.snapshot()["match"]["over"]
+True
+"""
+from __future__ import annotations
+
+from companion.engine.phases import CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, START, TURN
+
+
+def choose_dealer(game, random) -> None:
+    """D3: candidate seats draw random cards until one number is highest."""
+    faces = game.deck.cards()
+    while game.dealer < 0:
+        game.choose_dealer([faces[int(random() * len(faces))] if s in game.candidates else None
+                            for s in range(game.n)])
+
+
+def play_round(game, random, forget: float = 0.0) -> None:
+    """Play one round from the deal (or from wherever it stands) to its end."""
+    if game.phase is DEAL:
+        if game.dealer < 0:
+            choose_dealer(game, random)
+        game.deal_random(random)
+    if game.phase is START:
+        game.start_random(random)
+    owed = game.owed
+    while game.phase in PLAYING:
+        if any(owed):
+            for seat, count in enumerate(owed):
+                if count:
+                    game.draw_random(seat, count, random)
+            continue
+        seat, phase = game.current, game.phase
+        if phase is TURN:
+            if game.pending:
+                game.draw_random(seat, game.pending, random)
+                continue
+            plays = game.legal_plays(seat)
+            if not plays:
+                game.draw_random(seat, 1, random)
+                continue
+            card = plays[int(random() * len(plays))]
+            if forget and len(game.hands[seat]) == 2:
+                _uno_call(game, seat, random, forget)
+            game.play(seat, card)
+            if forget and game.uno_window >= 0 and random() < 0.5:
+                catcher = (seat + 1) % game.n
+                game.catch(catcher, seat)
+        elif phase is DRAWN:
+            plays = game.legal_plays(seat)
+            if plays:
+                game.play(seat, plays[0])
+            else:
+                game.pass_turn(seat)
+        elif phase is COLOUR:
+            game.choose_colour(seat, int(random() * 4))
+        elif phase is CHALLENGE:
+            if random() < 0.5:
+                game.challenge(seat)
+            else:
+                game.draw_random(seat, game.pending, random)
+        else:  # pragma: no cover - full information never waits for a verdict
+            raise RuntimeError(f"virtual players cannot act in phase {phase}")
+
+
+def _uno_call(game, seat, random, forget):
+    if random() >= forget:
+        game.call_uno(seat)
+
+
+def play_match(game, random, forget: float = 0.0, max_rounds: int = 1000) -> None:
+    """Play rounds until the match is over (S2-S4) or ``max_rounds`` were played."""
+    for _ in range(max_rounds):
+        if game.phase is MATCH_OVER:
+            return
+        play_round(game, random, forget)
+
