@@ -1,10 +1,11 @@
 """The Pico's end of the serial link: sessions, ACK/NAK, retransmission, silence.
 
 Pure logic: bytes and the time go in, frames to write come out (``take_tx``).
-A session starts when the host answers our HELLO with ``SYNC <boot id>``;
+A session starts when the host answers our HELLO with ``SYNC <boot id> <host session>``;
 before that every command is refused with ``NAK seq SYNC``, so a command the
 host retransmits across a Pico reboot is never carried out twice. Within a
-session a repeated sequence number is answered again but not executed again.
+session a repeated frame (same sequence number, same message) is answered
+again but not executed again; a new host's SYNC differs by its session number.
 """
 from .protocol import TO_HOST, TO_PICO, FrameError, FrameReader, encode_message
 
@@ -23,6 +24,7 @@ class PicoLink:
         self.last_heard = None         # when the last valid frame arrived
         self._last_host_seq = None
         self._last_reply = None
+        self._last_command = None
         self._out_seq = 0
         self._outbox = []              # (verb, args) waiting their turn
         self._inflight = None          # [seq, frame, sent_ms, verb]
@@ -65,18 +67,17 @@ class PicoLink:
                 self._send(0, "HELLO", self.hello_args)
             elif verb == "PING":
                 pass
+            elif self.synced and seq == self._last_host_seq and message == self._last_command:
+                self._tx.append(self._last_reply)               # a retransmission: answer again only
             elif verb == "SYNC":
                 if message.args[0] != self.boot_id:
                     self._send(0, "NAK", (seq, "BOOT"))
                     continue
                 self.synced = True
                 self._outbox, self._inflight, self._out_seq = [], None, 0
-                self._last_host_seq = None
                 commands.append(message)
             elif not self.synced:
                 self._send(0, "NAK", (seq, "SYNC"))
-            elif seq == self._last_host_seq:
-                self._tx.append(self._last_reply)               # a retransmission: answer again only
             else:
                 commands.append(message)
         return commands
@@ -87,7 +88,7 @@ class PicoLink:
             frame = self._send(0, "NAK", (message.seq, error))
         else:
             frame = self._send(0, "ACK", (message.seq,))
-        self._last_host_seq, self._last_reply = message.seq, frame
+        self._last_host_seq, self._last_reply, self._last_command = message.seq, frame, message
 
     def send_event(self, verb, args):
         """Queue an event for the host; kept until acknowledged, in order."""

@@ -68,7 +68,7 @@ TO_PICO = dict(_LINK)
 TO_PICO.update({
     "HELLO": (),                                            # who are you?
     "PING": (),                                             # heartbeat
-    "SYNC": (_BOOT,),                                       # start a session with this boot
+    "SYNC": (_BOOT, ("hex", 4)),                            # start a session: boot id, host's session
     "SEAT": (_int(0, 14), _enum(*MODES), _COLOUR, _int(0, 10000)),
     "RING": (_enum(*PATTERNS), _int(0, 60000)),
     "LAUNCH": (_int(1, 40), _int(50, 15000), _int(50, 5000), _int(1, 100)),

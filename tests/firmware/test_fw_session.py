@@ -27,7 +27,7 @@ class Host:
         return self.reader.feed(self.pico.take_output())
 
     def sync(self):
-        self.send(1, "SYNC", BOOT)
+        self.send(1, "SYNC", BOOT, 0x0001)
         return self.tick()
 
 
@@ -48,7 +48,7 @@ def test_commands_before_sync_are_refused_so_a_retransmission_across_a_reboot_is
     host.send(5, "LAUNCH", 2, 3000, 800, 70)
     assert Message(0, "NAK", (5, "SYNC")) in host.tick()
     assert host.pico.launcher.direction == 0
-    host.send(1, "SYNC", 0x12345678)                            # another boot's id
+    host.send(1, "SYNC", 0x12345678, 0x0001)                            # another boot's id
     assert Message(0, "NAK", (1, "BOOT")) in host.tick()
     assert [m for m in host.sync() if m.verb == "ACK"] == [Message(0, "ACK", (1,))]
 
@@ -156,3 +156,23 @@ def test_an_unfitted_launcher_or_a_missing_seat_is_refused_with_range():
     naks = [m for m in host.tick() if m.verb == "NAK"]
     assert naks == [Message(0, "NAK", (2, "RANGE")), Message(0, "NAK", (3, "RANGE"))]
 
+
+
+def test_a_retransmitted_sync_does_not_restart_the_event_numbers():
+    host = Host()
+    host.sync()
+    host.tick(10, pressed=[True] + IDLE[1:])
+    assert [m for m in host.tick(30, pressed=[True] + IDLE[1:]) if m.seq] == [Message(1, "PRESS", ("S0",))]
+    host.send(0, "ACK", 1)
+    host.send(1, "SYNC", BOOT, 0x0001)                          # the same SYNC, sent again
+    sent = [m for ms in (10, 30, 30) for m in host.tick(ms) if m.seq]
+    assert sent == [Message(2, "RELEASE", ("S0",))]
+
+
+def test_a_new_host_session_restarts_the_event_numbers_and_drops_old_events():
+    host = Host()
+    host.sync()
+    host.tick(10, pressed=[True] + IDLE[1:])
+    host.tick(30, pressed=[True] + IDLE[1:])                   # PRESS 1 sent, never acknowledged
+    host.send(1, "SYNC", BOOT, 0x0002)                          # another host process
+    assert [m for m in host.tick(RETRY_MS) if m.seq] == []
