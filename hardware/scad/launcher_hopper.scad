@@ -14,9 +14,9 @@ wheel_from_front = 14;          // wheel axis behind the front inner wall
 motor_box = [12.4, 10.4];       // N20 gearbox cross-section (y, z) plus print tolerance
 motor_len = 25;                 // gearbox + motor, shaft not counted
 
-// Exit sensor: a slotted IR fork (e.g. ITR9608 / TCST2103) whose arms straddle the card edge.
-fork_gap = 3.1;                 // gap between the arms: the card passes through it
-fork_arm = 3.5;                 // thickness of each arm
+// Exit sensor: a slotted IR fork (ITR9608; TCST2103: gap 3.1) whose arms straddle the card edge.
+fork_gap = 5;                   // gap between the arms: the card passes through it
+fork_arm = 3;                   // thickness of each arm
 fork_w = 6.4;                   // width of the fork along the throw
 fork_reach = 7;                 // how far the arms reach into the card path
 beam_from_tip = 2.5;            // optical axis, measured from the arm tips
