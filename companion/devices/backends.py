@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import importlib
 import logging
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpiozero.exc import BadPinFactory, GPIOZeroError
+from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
 
 from companion.devices import safety
 from companion.devices.beeper import PinBeeper
@@ -92,6 +93,7 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
     seats = pinmap.seats("pi")
     opened: list = []
     try:
+        warnings.simplefilter("ignore", PinFactoryFallback)  # the UserError below says it plainly
         launcher = PinLauncher(
             events, motor_forward=pins["launcher_motor_forward"], motor_backward=pins["launcher_motor_backward"],
             exit_sensor=pins["launcher_exit_sensor"], hopper_sensor=pins.get("launcher_hopper_sensor"),

@@ -186,10 +186,14 @@ class PinLauncher(Launcher):
             self.events.put(obs.DrawPressed(at))
 
     def _tripped(self) -> None:
-        with self._cond:
-            if self._current is not None and self._stop_reason is None:
-                self._stop_reason = "time limit"
-            self._cond.notify_all()
+        # Runs on the watchdog thread: never wait long for a lock a stuck thread may hold.
+        if self._cond.acquire(timeout=0.5):
+            try:
+                if self._current is not None and self._stop_reason is None:
+                    self._stop_reason = "time limit"
+                self._cond.notify_all()
+            finally:
+                self._cond.release()
 
     # -- the worker -----------------------------------------------------------------------
     def _work(self) -> None:
