@@ -1,0 +1,41 @@
+"""Card names as the vision code sees them: a colour (or none) and a rank.
+
+The names and points come from the rules engine (RULES.md D1, S1); vision only
+splits a name into the parts it draws and recognises.
+"""
+from __future__ import annotations
+
+COLOURS = ("red", "yellow", "green", "blue")
+NUMBER_RANKS = tuple(str(n) for n in range(10))
+ACTION_RANKS = ("skip", "reverse", "draw2")
+WILD_RANKS = ("wild", "wild-draw4")
+RANKS = NUMBER_RANKS + ACTION_RANKS + WILD_RANKS
+
+
+def card_names() -> tuple[str, ...]:
+    """Every distinct card face (54), in the engine's order."""
+    try:
+        from companion.engine.cards import CARD_NAMES
+    except ImportError:  # TEMPORARY until the engine's card list lands
+        CARD_NAMES = [f"{c}-{r}" for c in COLOURS for r in NUMBER_RANKS + ACTION_RANKS] + list(WILD_RANKS)
+    return tuple(dict.fromkeys(CARD_NAMES))
+
+
+def split(name: str) -> tuple[str | None, str]:
+    """``"red-5"`` -> ``("red", "5")``; ``"wild-draw4"`` -> ``(None, "wild-draw4")``."""
+    if name in WILD_RANKS:
+        return None, name
+    colour, _, rank = name.partition("-")
+    if colour not in COLOURS or rank not in NUMBER_RANKS + ACTION_RANKS:
+        raise ValueError(f"not a card name: {name!r}")
+    return colour, rank
+
+
+def join(colour: str | None, rank: str) -> str:
+    return rank if rank in WILD_RANKS else f"{colour}-{rank}"
+
+
+def points(names) -> int:
+    """Points of a hand (RULES.md S1), as the engine counts them."""
+    from companion.engine.cards import card_points
+    return sum(card_points(name) for name in names)

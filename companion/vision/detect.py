@@ -1,0 +1,214 @@
+"""Finding cards in a frame: the white border against the table, then a perspective warp.
+
+Finding the card is the hard part, so several simple outline guesses are made
+(bright low-colour areas at a few thresholds, and closed edges) and each guess
+is judged by what a card must look like once warped flat: a thin white rim all
+round, and a coloured or black field inside it.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+WARP_W, WARP_H = 64, 96          # the flat card every later step sees
+RIM = 3                          # white border width in the warped card, px
+WORK_WIDTH = 640                 # larger frames are searched at this width; warps use full resolution
+
+
+def order_corners(quad: np.ndarray) -> np.ndarray:
+    """Corners clockwise (in image coordinates) with the first one starting a short side,
+    so the warp is always a portrait card (upright or upside down)."""
+    quad = np.float32(quad).reshape(4, 2)
+    centre = quad.mean(axis=0)
+    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    quad = quad[np.argsort(angles)]
+    if np.linalg.norm(quad[0] - quad[1]) > np.linalg.norm(quad[1] - quad[2]):
+        quad = np.roll(quad, -1, axis=0)
+    return quad
+
+
+_TARGET = np.float32([[0, 0], [WARP_W, 0], [WARP_W, WARP_H], [0, WARP_H]])
+
+
+def warp(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card inside ``quad`` as a flat WARP_H x WARP_W BGR image."""
+    matrix = cv2.getPerspectiveTransform(order_corners(quad), _TARGET)
+    return cv2.warpPerspective(frame, matrix, (WARP_W, WARP_H), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _ring_masks():
+    outer = np.zeros((WARP_H, WARP_W), bool)
+    outer[1:WARP_H - 1, 1:WARP_W - 1] = True
+    outer[RIM + 1:WARP_H - RIM - 1, RIM + 1:WARP_W - RIM - 1] = False
+    # leave out the rounded corners, which show the table
+    for y in (slice(0, 6), slice(WARP_H - 6, WARP_H)):
+        for x in (slice(0, 6), slice(WARP_W - 6, WARP_W)):
+            outer[y, x] = False
+    inner = np.zeros((WARP_H, WARP_W), bool)
+    inner[RIM + 3:WARP_H - RIM - 3, RIM + 3:WARP_W - RIM - 3] = True
+    inner[RIM + 8:WARP_H - RIM - 8, RIM + 8:WARP_W - RIM - 8] = False
+    return outer, inner
+
+
+OUTER_RING, INNER_RING = _ring_masks()
+
+
+def whiteness(image: np.ndarray) -> np.ndarray:
+    """0..255: high where all three channels are bright and close (paper white)."""
+    b, g, r = cv2.split(image)
+    low, high = cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+    return cv2.subtract(low, cv2.subtract(high, low))
+
+
+def card_score(card: np.ndarray) -> float:
+    """How much a warped guess looks like a card, about 0 (not at all) to 1."""
+    white = whiteness(card).astype(np.float32)
+    rim = np.median(white[OUTER_RING])
+    if rim < 60:
+        return 0.0
+    rim_white = float(np.mean(white[OUTER_RING] > 0.6 * rim))
+    field = float(np.mean(white[INNER_RING] < 0.5 * rim))
+    return rim_white * (0.35 + 0.65 * field)
+
+
+def _fit_sides(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Corners from straight lines fitted to the middle of each side, so rounded card
+    corners and a few stray outline points do not pull a corner inwards."""
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        side = b - a
+        length = float(np.linalg.norm(side))
+        if length < 4:
+            return quad
+        unit = side / length
+        rel = points - a
+        along = rel @ unit
+        across = np.abs(rel[:, 0] * unit[1] - rel[:, 1] * unit[0])
+        near = points[(along > 0.15 * length) & (along < 0.85 * length) & (across < max(2.0, 0.06 * length))]
+        if len(near) < 5:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    corners = _intersect(lines)
+    if corners is None or np.max(np.linalg.norm(corners - quad, axis=1)) > 0.2 * np.linalg.norm(quad[0] - quad[2]):
+        return quad
+    return corners
+
+
+def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.035, 0.05, 0.08):
+        poly = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(poly) == 4:
+            quad = poly.reshape(4, 2).astype(np.float32)
+            break
+    else:
+        quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    return _fit_sides(order_corners(quad), contour.reshape(-1, 2).astype(np.float32))
+
+
+def _plausible(quad: np.ndarray, area_min: float, area_max: float) -> bool:
+    if not cv2.isContourConvex(quad.astype(np.int32).reshape(-1, 1, 2)):
+        return False
+    area = cv2.contourArea(quad)
+    if not area_min <= area <= area_max:
+        return False
+    q = order_corners(quad)
+    short = (np.linalg.norm(q[0] - q[1]) + np.linalg.norm(q[2] - q[3])) / 2
+    long = (np.linalg.norm(q[1] - q[2]) + np.linalg.norm(q[3] - q[0])) / 2
+    return short > 8 and 1.05 < long / short < 2.6
+
+
+def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004) -> list[np.ndarray]:
+    """Outline guesses in full-frame coordinates, best-looking first is not implied."""
+    h, w = frame.shape[:2]
+    f = min(1.0, WORK_WIDTH / w)
+    small = frame if f == 1.0 else cv2.resize(frame, (WORK_WIDTH, max(1, int(round(h * f)))),
+                                              interpolation=cv2.INTER_AREA)
+    area = small.shape[0] * small.shape[1]
+    white = whiteness(small)
+    masks = []
+    otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    for level in sorted({max(40.0, otsu), max(40.0, otsu * 0.7), max(40.0, otsu * 1.3)}):
+        masks.append(cv2.morphologyEx((white > level).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
+    masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
+    quads = []
+    for mask in masks:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:12]:
+            quad = _quad_from_contour(contour)
+            if _plausible(quad, area * min_area_fraction, area * 0.95):
+                quads.append(quad / f)
+    return quads
+
+
+def _intersect(lines) -> np.ndarray:
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        det = d1[0] * -d2[1] + d2[0] * d1[1]
+        if abs(det) < 1e-3:
+            return None
+        t = ((p2[0] - p1[0]) * -d2[1] + d2[0] * (p2[1] - p1[1])) / det
+        corners.append(p1 + t * d1)
+    return np.float32(corners)
+
+
+def snap(white: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Move each side of a rough outline onto the outer edge of the card's white border.
+
+    Along each side, whiteness is sampled across it; where it falls from white (inside)
+    to not white (outside) is the edge. A side with no clear edge (another card's white
+    border lies next to it) stays where it was."""
+    quad = order_corners(quad)
+    centre = quad.mean(axis=0)
+    reach = max(3.0, 0.1 * np.linalg.norm(quad[0] - quad[1]))
+    steps = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        direction = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal = np.float32([direction[1], -direction[0]])
+        if np.dot(normal, (a + b) / 2 - centre) < 0:
+            normal = -normal
+        ts = np.linspace(0.2, 0.8, 12, dtype=np.float32)
+        points = a[None] + (b - a)[None] * ts[:, None]
+        samples = points[:, None, :] + steps[None, :, None] * normal[None, None, :]
+        maps = samples.astype(np.float32)
+        profile = cv2.remap(white, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+        drop = profile[:, :-2] - profile[:, 2:]          # inside minus outside
+        best = drop.argmax(axis=1)
+        strong = drop[np.arange(len(best)), best] > 40
+        if strong.mean() < 0.5:
+            lines.append((a, direction))
+            continue
+        offset = float(np.median(steps[1:-1][best[strong]]))
+        lines.append((a + offset * normal, direction))
+    corners = _intersect(lines)
+    if corners is None or not cv2.isContourConvex(corners.astype(np.int32).reshape(-1, 1, 2)):
+        return quad
+    return corners
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    inter, _ = cv2.intersectConvexConvex(order_corners(a), order_corners(b))
+    return inter / max(1.0, min(cv2.contourArea(a), cv2.contourArea(b)))
+
+
+def find_cards(frame: np.ndarray, max_cards: int = 1, min_score: float = 0.45):
+    """The ``max_cards`` best card outlines that do not overlap: a list of ``(quad, score)``."""
+    scored = [(q, card_score(warp(frame, q))) for q in candidate_quads(frame)]
+    scored.sort(key=lambda item: item[1], reverse=True)
+    chosen: list[tuple[np.ndarray, float]] = []
+    for quad, score in scored:
+        if score < min_score or len(chosen) >= max_cards:
+            break
+        if all(_overlap(quad, other) < 0.3 for other, _ in chosen):
+            chosen.append((quad, score))
+    return chosen

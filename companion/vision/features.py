@@ -1,0 +1,73 @@
+"""What a flat card looks like, as numbers: a rank shape vector and a colour.
+
+Both are measured after white-balancing on the card's own white border, so a
+warm lamp or a cold window changes neither. The shape vector ignores colour:
+it is where the card is paper-white and where it is black, which is what tells
+a 5 from a 6 and a wild from a wild-draw4 (its corner "+4" included).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.vision.detect import OUTER_RING, RIM, WARP_H, WARP_W
+
+SHAPE_W, SHAPE_H = 12, 18         # the whole field, coarse
+CENTRE_W, CENTRE_H = 20, 26       # the middle, where the number is, finer
+CORNER_W, CORNER_H = 8, 10        # the top-left index
+
+
+@dataclass(frozen=True)
+class CardLook:
+    shape: np.ndarray            # unit vector, upright as warped
+    shape_turned: np.ndarray     # the same card seen upside down
+    chroma: np.ndarray           # mean white-balanced (b, g, r) of coloured pixels, sums to 1
+    coloured: float              # fraction of the field that is coloured (low on wild cards)
+
+
+def balanced(card: np.ndarray) -> np.ndarray:
+    """The card scaled so its white border reads (1, 1, 1)."""
+    image = card.astype(np.float32)
+    border = np.percentile(image[OUTER_RING], 60, axis=0)
+    return np.clip(image / np.maximum(border, 8.0), 0.0, 1.5)
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    vector = vector - vector.mean()
+    return vector / max(float(np.linalg.norm(vector)), 1e-6)
+
+
+def _shape(white: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    inner = slice(RIM + 1, WARP_H - RIM - 1), slice(RIM + 1, WARP_W - RIM - 1)
+    parts = []
+    for channel in (white, dark):
+        field = cv2.GaussianBlur(channel[inner], (0, 0), 1.2)
+        h, w = field.shape
+        parts.append(0.6 * cv2.resize(field, (SHAPE_W, SHAPE_H), interpolation=cv2.INTER_AREA).ravel())
+        centre = field[h // 5:h - h // 5, w // 8:w - w // 8]
+        parts.append(cv2.resize(centre, (CENTRE_W, CENTRE_H), interpolation=cv2.INTER_AREA).ravel())
+        corner = field[:h // 4, :w * 2 // 5]
+        parts.append(0.6 * cv2.resize(corner, (CORNER_W, CORNER_H), interpolation=cv2.INTER_AREA).ravel())
+    return _unit(np.concatenate(parts))
+
+
+def look(card: np.ndarray) -> CardLook:
+    """Measure a warped card (WARP_H x WARP_W BGR)."""
+    image = balanced(card)
+    high, low = image.max(axis=2), image.min(axis=2)
+    white = np.clip((low - 0.45) / 0.4, 0, 1)
+    dark = np.clip((0.45 - high) / 0.3, 0, 1)
+    chroma_map = high - low
+    field = image[RIM + 2:WARP_H - RIM - 2, RIM + 2:WARP_W - RIM - 2]
+    f_chroma = chroma_map[RIM + 2:WARP_H - RIM - 2, RIM + 2:WARP_W - RIM - 2]
+    f_high = high[RIM + 2:WARP_H - RIM - 2, RIM + 2:WARP_W - RIM - 2]
+    coloured = (f_chroma > 0.35) & (f_high > 0.3)
+    if coloured.sum() >= 8:
+        mean = field[coloured].mean(axis=0)
+    else:
+        mean = np.ones(3, np.float32)
+    chroma = mean / max(float(mean.sum()), 1e-6)
+    return CardLook(_shape(white, dark), _shape(white[::-1, ::-1], dark[::-1, ::-1]),
+                    chroma.astype(np.float32), float(coloured.mean()))

@@ -1,0 +1,116 @@
+"""A deck profile: how one deck looks under one table's light.
+
+A profile holds shape vectors per rank and the colour of each suit, both as
+:mod:`companion.vision.features` measures them. The built-in default is made
+from the project's own drawings (both designs); ``uno-companion teach``
+makes one from photos of the table's own deck.
+
+File format (JSON): ``{"format": FORMAT, "version": VERSION, "source": ...,
+"colours": {"red": [b, g, r], ...}, "templates": [{"rank": "5", "group": "classic", "shape": BASE64}, ...]}``
+where a shape is little-endian float16. Another version is refused with a message.
+"""
+from __future__ import annotations
+
+import base64
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.errors import UserError
+from companion.vision.deck import COLOURS, RANKS, card_names, split
+from companion.vision.detect import WARP_H, WARP_W
+from companion.vision.features import look
+from companion.vision.render import DESIGNS, FONTS, draw_card
+
+FORMAT = "uno-companion vision profile"
+VERSION = 1
+
+
+@dataclass
+class Profile:
+    """Rank shapes (one row per template) and suit colours."""
+    ranks: list[str] = field(default_factory=list)
+    groups: list[str] = field(default_factory=list)      # templates of one design share a group
+    shapes: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    colours: dict[str, np.ndarray] = field(default_factory=dict)
+    source: str = ""
+
+    def add(self, rank: str, shape: np.ndarray, group: str = "") -> None:
+        self.ranks.append(rank)
+        self.groups.append(group)
+        row = shape.astype(np.float32)[None]
+        self.shapes = row if self.shapes.size == 0 else np.vstack([self.shapes, row])
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT, "version": VERSION, "source": self.source,
+            "colours": {c: [round(float(v), 5) for v in value] for c, value in self.colours.items()},
+            "templates": [{"rank": rank, "group": group,
+                           "shape": base64.b64encode(row.astype("<f2").tobytes()).decode()}
+                          for rank, group, row in zip(self.ranks, self.groups, self.shapes)],
+        }
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+    @classmethod
+    def from_json(cls, data, where: str = "profile") -> "Profile":
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise UserError(f"{where}: not a card profile (made by 'uno-companion teach')")
+        if data.get("version") != VERSION:
+            raise UserError(f"{where}: profile version {data.get('version')!r}, this companion reads "
+                            f"version {VERSION}; teach the deck again with 'uno-companion teach'")
+        profile = cls(source=str(data.get("source", "")))
+        try:
+            for colour, value in data["colours"].items():
+                if colour not in COLOURS or len(value) != 3:
+                    raise ValueError(f"bad colour {colour!r}")
+                profile.colours[colour] = np.float32(value)
+            sizes = set()
+            for template in data["templates"]:
+                if template["rank"] not in RANKS:
+                    raise ValueError(f"bad rank {template['rank']!r}")
+                shape = np.frombuffer(base64.b64decode(template["shape"], validate=True), "<f2")
+                sizes.add(shape.size)
+                profile.add(template["rank"], shape, str(template.get("group", "")))
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise UserError(f"{where}: damaged profile ({error})") from None
+        if len(sizes) > 1 or not profile.ranks or set(profile.colours) != set(COLOURS):
+            raise UserError(f"{where}: incomplete profile (needs every colour and one shape size)")
+        return profile
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Profile":
+        try:
+            data = json.loads(Path(path).read_text())
+        except OSError as error:
+            raise UserError(f"cannot read profile {path}: {error.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise UserError(f"{path}: not a card profile (not JSON)") from None
+        return cls.from_json(data, str(path))
+
+
+def flat(image: np.ndarray) -> np.ndarray:
+    """A drawing seen as the warp would deliver it."""
+    return cv2.resize(image, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
+
+
+@functools.lru_cache(maxsize=1)
+def default_profile() -> Profile:
+    """Made from the project's drawings of both designs, several fonts each; no photos."""
+    profile = Profile(source="built-in drawings")
+    samples: dict[str, list[np.ndarray]] = {c: [] for c in COLOURS}
+    for name in card_names():
+        colour, rank = split(name)
+        for design in DESIGNS:
+            for font in range(len(FONTS)):
+                card_look = look(flat(draw_card(name, design, font)))
+                profile.add(rank, card_look.shape, design)
+                if colour:
+                    samples[colour].append(card_look.chroma)
+    profile.colours = {c: np.mean(v, axis=0).astype(np.float32) for c, v in samples.items()}
+    return profile
