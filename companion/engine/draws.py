@@ -30,7 +30,8 @@ class DrawMixin:
     def _check_draw(self, seat: int, count: int) -> None:
         if self.phase not in PLAYING:
             raise UserError(self._not_now("no cards can be drawn"))
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.n:
+            self._check_seat(seat)
         if type(count) is not int or count < 1:
             raise UserError(f"a draw needs a count of at least 1, not {count!r}")
         allowed = self.may_draw(seat)

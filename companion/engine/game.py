@@ -17,7 +17,7 @@ from companion.engine import actions as A
 from companion.engine.apply import ApplyMixin
 from companion.engine.calls import CallsMixin
 from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, CLASSIC_DECK, DRAW2,
-                                    NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4, Deck)
+                                    NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4, WILD_DRAW4_ID, Deck)
 from companion.engine.events import ChooseColour, Draw, Pass, Play
 from companion.engine.options import RuleOptions
 from companion.engine.draws import DrawMixin
@@ -34,6 +34,9 @@ FITS: tuple[frozenset, ...] = tuple(
     frozenset(c for c in range(len(CARD_NAMES))
               if CARD_COLOUR[c] == colour or CARD_RANK[c] == rank or CARD_COLOUR[c] == NO_COLOUR)
     for colour in range(5) for rank in range(15))
+# OF_COLOUR[colour]: the faces of that colour (wilds belong to none, T2).
+OF_COLOUR: tuple[frozenset, ...] = tuple(
+    frozenset(c for c in range(len(CARD_NAMES)) if CARD_COLOUR[c] == colour) for colour in range(5))
 
 
 class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
@@ -70,22 +73,23 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
 
     def holds_colour(self, seat: int, colour: int) -> bool:
         """T2: does the (known) hand hold a card of ``colour``? Wilds do not count."""
-        return any(CARD_COLOUR[c] == colour for c in self.hands[seat])
+        return not OF_COLOUR[colour].isdisjoint(self.hands[seat])
 
     def legal_plays(self, seat: int | None = None) -> list[int]:
         """Full information: the faces ``seat`` (default: the current seat) may play now."""
         seat = self.current if seat is None else seat
         if seat != self.current or self.pending or not self.full:
             return []
-        if self.phase is TURN:
-            fits = FITS[self.colour * 15 + CARD_RANK[self.top]]
-            plays = [c for c in set(self.hands[seat]) if c in fits]
+        if self.phase is TURN:  # each distinct face once, in face order
+            plays = FITS[self.colour * 15 + CARD_RANK[self.top]].intersection(self.hands[seat])
         elif self.phase is DRAWN and self.drawn >= 0 and self.fits(self.drawn):
-            plays = [self.drawn]
+            plays = (self.drawn,)
         else:
             return []
-        if WILD_DRAW4 in map(CARD_RANK.__getitem__, plays) and self.holds_colour(seat, self.colour):
-            plays.remove(CARD_NAMES.index("wild-draw4"))
+        plays = sorted(plays)  # wild-draw4 has the highest face id: it comes last
+        if plays and plays[-1] == WILD_DRAW4_ID and not OF_COLOUR[self.colour].isdisjoint(
+                self.hands[seat]):
+            plays.pop()  # T2
         return plays
 
     @property
@@ -127,18 +131,23 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         """A card was played; answers False (and P1 actions) when it was a misplay."""
         if self.phase not in PLAYING:
             raise UserError(self._not_now("no card can be played"))
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.n:
+            self._check_seat(seat)
         hand = self.hands[seat]
         if self.full and card not in hand:
             raise UserError(f"seat {seat} does not hold {CARD_NAMES[card]}")
         if self.log is not None:
             self.log.append(Play(seat, CARD_NAMES[card]))
-        why = self._misplay_reason(seat, card)
-        if why is not None:
-            return self._misplay(seat, card, why)
+        # Fast path for the common legal play; everything else is judged in full.
+        if not (seat == self.current and self.phase is TURN and not self.pending
+                and card in FITS[self.colour * 15 + CARD_RANK[self.top]]
+                and card != WILD_DRAW4_ID):
+            why = self._misplay_reason(seat, card)
+            if why is not None:
+                return self._misplay(seat, card, why)
         if self.uno_window >= 0 and self.uno_window != seat:
             self.uno_window = -1  # T5: the next player began their turn
-        if card in hand:
+        if self.full or card in hand:
             hand.remove(card)
         size = self.sizes[seat] - 1
         if size < 0:
@@ -155,8 +164,11 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             self.uno_window = seat
         if size == 0:
             return self._going_out(seat, rank)
-        if rank < SKIP:
-            self._advance(1)
+        if rank < SKIP:  # _advance(1), inlined: the most common step of all
+            self.current = (self.current + self.direction) % self.n
+            self.phase = TURN
+            if self.out is not None:
+                self.out.append(A.Turn(self.current, ("play", "draw")))
         elif rank == SKIP:
             self._advance(2)
         elif rank == REVERSE:

@@ -94,10 +94,13 @@ class RoundMixin:
                    [list(h) for h in hands] if hands is not None else [[] for _ in sizes],
                    sizes, pile)
 
-    def deal_random(self, random) -> None:
-        """Full information: deal from a freshly shuffled deck (D2)."""
-        if self.phase is not DEAL or self.dealer < 0:
-            raise UserError("deal_random needs a chosen dealer before a round")
+    def deal_random(self, random, dealer: int | None = None) -> None:
+        """Full information: deal from a freshly shuffled deck (D2); ``dealer`` for round 1."""
+        if dealer is not None and self.dealer < 0:
+            self._check_seat(dealer)
+            self.dealer = dealer
+        if self.phase is not DEAL or self.dealer < 0 or not self.full:
+            raise UserError("deal_random needs full information and a chosen dealer before a round")
         pile = self.deck.cards()
         hands = []
         for _ in range(self.n):

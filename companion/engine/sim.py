@@ -35,10 +35,10 @@ def play_round(game, random, forget: float = 0.0) -> None:
         game.deal_random(random)
     if game.phase is START:
         game.start_random(random)
-    owed = game.owed
+    nothing_owed = [0] * game.n
     while game.phase in PLAYING:
-        if any(owed):
-            for seat, count in enumerate(owed):
+        if game.owed != nothing_owed:
+            for seat, count in enumerate(game.owed):
                 if count:
                     game.draw_random(seat, count, random)
             continue

@@ -1,0 +1,97 @@
+"""``uno-companion bench engine``: complete full-information games per second.
+
+Each game is one round from the deal until a player goes out, scored, with the
+official rules and no game log. Virtual players choose uniformly among their
+legal plays; with none they draw one card and play it if it fits, else pass
+(``companion.engine.sim``). If RLCard 1.2 is importable, its raw ``UnoGame``
+loop (random legal actions) is measured in the same run for comparison; it is
+not a dependency of the project. The last line is ``games_per_s=<number>``.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import sys
+import time
+
+from companion.engine.game import Game
+from companion.engine.sim import play_round
+from companion.errors import UserError
+
+
+def engine_games(games: int, players: int, seed: int) -> float:
+    """Seconds to play ``games`` complete games."""
+    rnd = random.Random(seed).random
+    start = time.perf_counter()
+    for number in range(games):
+        game = Game(players, full_information=True, record=False)
+        game.deal_random(rnd, dealer=number % players)
+        play_round(game, rnd)
+    return time.perf_counter() - start
+
+
+def rlcard_games(games: int, players: int, seed: int) -> float | None:
+    """Seconds for RLCard's UnoGame loop with random legal actions; None if not installed."""
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    game = UnoGame(num_players=players)
+    game.np_random = np.random.RandomState(seed)
+    choose = np.random.RandomState(seed + 1).randint
+    start = time.perf_counter()
+    for _ in range(games):
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            game.step(legal[choose(len(legal))])
+    return time.perf_counter() - start
+
+
+def _max_rss_mb() -> float:
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
+
+
+def _compare(options) -> None:
+    """RLCard and the engine again, interleaved in chunks so both see the same machine load."""
+    if rlcard_games(1, options.players, 0) is None:
+        print("rlcard: not installed (pip install rlcard==1.2.0 to compare); skipped")
+        return
+    chunks = 10 if options.games >= 10 else 1
+    sizes = [options.games // chunks + (i < options.games % chunks) for i in range(chunks)]
+    seconds = rl_seconds = 0.0
+    for index, size in enumerate(sizes):
+        seconds += engine_games(size, options.players, options.seed + index)
+        rl_seconds += rlcard_games(size, options.players, options.seed + index)
+    rate, rl_rate = options.games / seconds, options.games / rl_seconds
+    print(f"interleaved with rlcard: engine {rate:.0f} games/s, rlcard UnoGame {rl_rate:.0f} games/s")
+    print(f"rlcard_games_per_s={rl_rate:.0f}")
+    print(f"speedup_vs_rlcard={rate / rl_rate:.2f}")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="uno-companion bench engine", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5000, help="complete games to play (default 5000)")
+    parser.add_argument("--players", type=int, default=2, help="players per game, 2-10 (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    options = parser.parse_args(argv)
+    if options.games < 1:
+        raise UserError("--games must be at least 1")
+    if not 2 <= options.players <= 10:
+        raise UserError("--players must be from 2 to 10 (D2)")
+    engine_games(min(500, options.games), options.players, options.seed)  # warm-up
+    rss_start = _max_rss_mb()
+    seconds = engine_games(options.games, options.players, options.seed)
+    rss_end = _max_rss_mb()  # before RLCard (and numpy) are loaded
+    rate = options.games / seconds
+    print(f"engine: {options.games} games, {options.players} players, seed {options.seed}: "
+          f"{seconds:.2f} s, {rate:.0f} games/s")
+    print(f"memory: max RSS {rss_start:.1f} MB after warm-up, {rss_end:.1f} MB after the games")
+    if not options.no_rlcard:
+        _compare(options)
+    print(f"games_per_s={rate:.0f}")
+    return 0
