@@ -116,3 +116,9 @@ def test_a_smaller_deck_makes_a_lower_hopper(parts, tmp_path):
     full, _, _ = parts["launcher_hopper"]
     half, _, _ = render("launcher_hopper", tmp_path, "deck_cards=54")
     assert full["hopper_inner"][2] - half["hopper_inner"][2] == pytest.approx(54 * 0.30)
+
+
+def test_assembly_guide_quotes_the_computed_camera_height(parts):
+    echoed, _, _ = parts["camera_arm"]
+    guide = (SCAD.parents[1] / "docs" / "assembly.md").read_text(encoding="utf-8")
+    assert f"OpenSCAD computes {round(echoed['camera_height'])} mm" in re.sub(r"\s+", " ", guide)

@@ -1,5 +1,6 @@
 """hardware/wiring.md and wiring.svg: generated from the pin map, never drifting from it."""
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -72,3 +73,10 @@ def test_bad_pin_map_is_one_clear_line(tmp_path):
     assert "gpio 99 is not a usable pi GPIO number" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "wiring.md").exists()
+
+
+def test_assembly_guide_says_where_every_device_of_the_pin_map_goes():
+    guide = (ROOT / "docs" / "assembly.md").read_text(encoding="utf-8")
+    for pin in load_pinmap().pins.values():
+        name = re.sub(r"^seat\d+_", "seatN_", pin.name)
+        assert f"`{name}`" in guide, f"docs/assembly.md does not say how to wire '{name}'"
