@@ -187,10 +187,9 @@ class PinLauncher(Launcher):
 
     def _tripped(self) -> None:
         # Runs on the watchdog thread: never wait long for a lock a stuck thread may hold.
+        # The worker reads the guard's trip count itself; this only wakes it sooner.
         if self._cond.acquire(timeout=0.5):
             try:
-                if self._current is not None and self._stop_reason is None:
-                    self._stop_reason = "time limit"
                 self._cond.notify_all()
             finally:
                 self._cond.release()
@@ -253,12 +252,15 @@ class PinLauncher(Launcher):
             return "jam:the exit is blocked (a card stuck, or the sensor)"
         with self._cond:
             start = self._last_card = self.clock()
+            trips = self._guard.trips
             self._guard.run(self.speed)
             while True:
                 if self._stop_reason is not None:
                     return self._stop_reason
                 if self._count >= job.requested:
                     return "done"
+                if self._guard.trips != trips:
+                    return "time limit"  # the watchdog cut in: this code was late
                 now = self.clock()
                 deadline = self._last_card + self.card_deadline
                 if self._hopper_empty_at is not None:
