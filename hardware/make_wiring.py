@@ -12,6 +12,7 @@ import argparse
 import sys
 from html import escape
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 try:
     from companion.errors import UserError
@@ -33,11 +34,22 @@ PICO_HEADER = {gp: number for number, gp in enumerate(PICO_GP, start=1) if gp is
 PICO_POWER = {30: "RUN", 35: "ADC_VREF", 36: "3V3(OUT)", 37: "3V3_EN", 39: "VSYS", 40: "VBUS",
               **{n: "GND" for n in (3, 8, 13, 18, 23, 28, 33, 38)}}
 
+
+
+class Board(NamedTuple):
+    title: str
+    view: str                                   # how to hold the board to match the diagram
+    prefix: str                                 # GPIO17 on the Pi, GP16 on the Pico
+    header: dict[int, int]                      # GPIO number -> physical pin
+    power: dict[int, str]                       # physical pin -> power or special pin
+    row_pins: Callable[[int], tuple[int, int]]  # diagram row 0-19 -> (left pin, right pin)
+
+
 BOARDS = {
-    "pi": ("Raspberry Pi 40-pin header (from above, pin 1 at the SD card end)", "GPIO",
-           PI_HEADER, PI_POWER, lambda row: (2 * row + 1, 2 * row + 2)),
-    "pico": ("Raspberry Pi Pico (from above, USB at the top)", "GP",
-             PICO_HEADER, PICO_POWER, lambda row: (row + 1, 40 - row)),
+    "pi": Board("Raspberry Pi 40-pin header", "from above, pin 1 at the SD card end", "GPIO",
+                PI_HEADER, PI_POWER, lambda row: (2 * row + 1, 2 * row + 2)),
+    "pico": Board("Raspberry Pi Pico", "from above, USB at the top", "GP",
+                  PICO_HEADER, PICO_POWER, lambda row: (row + 1, 40 - row)),
 }
 KIND_COLOURS = {"pwm": "#e66100", "input": "#1c71d8", "button": "#26a269", "led": "#c6a000",
                 "output": "#813d9c", "servo": "#865e3c", "neopixel": "#d6409f"}
@@ -58,11 +70,11 @@ KIND_TEXT = {
 
 def header_pin(pin: Pin) -> int:
     """The physical pin number a maker counts on the board."""
-    return BOARDS[pin.board][2][pin.gpio]
+    return BOARDS[pin.board].header[pin.gpio]
 
 
 def gpio_name(pin: Pin) -> str:
-    return f"{BOARDS[pin.board][1]}{pin.gpio}"
+    return f"{BOARDS[pin.board].prefix}{pin.gpio}"
 
 
 def render_markdown(pins: PinMap) -> str:
@@ -71,19 +83,19 @@ def render_markdown(pins: PinMap) -> str:
              "Every wire of the box, one table per board. The code reads the same pin map, so",
              "what you wire here is what it drives. Diagram: [wiring.svg](wiring.svg).",
              "Assembly order and safety: [docs/assembly.md](../docs/assembly.md).", ""]
-    for board, (title, _, _, power, _) in BOARDS.items():
+    for board, spec in BOARDS.items():
         board_pins = sorted(pins.board(board), key=header_pin)
         if not board_pins:
             continue
         backend = "`gpio`" if board == "pi" else "`pico` (firmware/)"
-        lines += [f"## {title}", "", f"Used by the {backend} backend.", "",
+        lines += [f"## {spec.title}", "", f"Used by the {backend} backend. Pins counted {spec.view}.", "",
                   "| Pin | GPIO | Device | Kind | Pull | Wire to |",
                   "|----:|------|--------|------|------|---------|"]
         for pin in board_pins:
             device = f"`{pin.name}`" + (" (optional)" if pin.optional else "")
             lines.append(f"| {header_pin(pin)} | {gpio_name(pin)} | {device} | {pin.kind} "
                          f"| {PULL_TEXT[pin.pull]} | {pin.part} |")
-        lines += ["", *_power_lines(power), *_resistor_lines(board_pins), ""]
+        lines += ["", *_power_lines(spec.power), *_resistor_lines(board_pins), ""]
     lines += ["## Kinds", "", *(f"- **{kind}**: {text}" for kind, text in KIND_TEXT.items()), ""]
     return "\n".join(lines)
 
@@ -125,29 +137,29 @@ def render_svg(pins: PinMap) -> str:
 
 
 def _panel(pins: PinMap, board: str, top: int) -> tuple[str, int]:
-    title, _, header, power, row_pins = BOARDS[board]
+    spec = BOARDS[board]
     by_number = {header_pin(pin): pin for pin in pins.board(board)}
-    gpio_at = {number: gpio for gpio, number in header.items()}
+    gpio_at = {number: gpio for gpio, number in spec.header.items()}
     cx = PANEL_W // 2
     out = [f'<text x="{cx}" y="{top + 14}" text-anchor="middle" font-size="16" font-weight="bold">'
-           f'{escape(title)}</text>\n',
+           f'{escape(spec.title)} ({escape(spec.view)})</text>\n',
            f'<rect x="{cx - 30}" y="{top + 26}" width="60" height="{20 * ROW + 8}" rx="6" '
            f'fill="#2e3436"/>\n']
     for row in range(20):
         y = top + 40 + row * ROW
-        for side, number in zip((-1, 1), row_pins(row)):
+        for side, number in zip((-1, 1), spec.row_pins(row)):
             px = cx + side * 14
             pin = by_number.get(number)
-            colour = KIND_COLOURS[pin.kind] if pin else POWER_COLOURS.get(power.get(number), "#babdb6")
+            colour = KIND_COLOURS[pin.kind] if pin else POWER_COLOURS.get(spec.power.get(number), "#babdb6")
             out.append(f'<circle cx="{px}" cy="{y}" r="{PIN_R}" fill="{colour}"/>'
                        f'<text x="{px}" y="{y + 3}" text-anchor="middle" font-size="7" fill="#fff">'
                        f'{number}</text>\n')
             if pin:
                 text = f"{gpio_name(pin)} {pin.name}" + (" (10k to GND)" if pin.pull == "external-down" else "")
-            elif number in power:
-                text = power[number]
+            elif number in spec.power:
+                text = spec.power[number]
             else:
-                text = f"{BOARDS[board][1]}{gpio_at[number]}"
+                text = f"{spec.prefix}{gpio_at[number]}"
                 colour = "#888a85"
             lx = cx + side * (30 + LABEL_GAP)
             if pin:

@@ -58,11 +58,10 @@ def test_motor_driver_inputs_get_a_pull_down_resistor_listed():
 
 
 def test_header_tables_account_for_all_forty_pins_of_each_board():
-    for board, (_, _, header, power, row_pins) in make_wiring.BOARDS.items():
-        assert set(header) == BOARD_GPIOS[board]
-        numbers = [*header.values(), *power]
-        assert sorted(numbers) == list(range(1, 41)), board
-        assert sorted(n for row in range(20) for n in row_pins(row)) == list(range(1, 41))
+    for board, spec in make_wiring.BOARDS.items():
+        assert set(spec.header) == BOARD_GPIOS[board]
+        assert sorted([*spec.header.values(), *spec.power]) == list(range(1, 41)), board
+        assert sorted(n for row in range(20) for n in spec.row_pins(row)) == list(range(1, 41))
 
 
 def test_bad_pin_map_is_one_clear_line(tmp_path):
