@@ -50,7 +50,7 @@ class Stream:
     def next_message(self, timeout: float):
         """The next (name, data), or None when nothing came within ``timeout``."""
         try:
-            return self._queue.get(timeout=timeout)
+            return self._queue.get(timeout=timeout)  # None too: the hub's shutdown wake-up
         except queue.Empty:
             return None
 
@@ -82,6 +82,17 @@ class StreamHub:
         with self._lock:
             self._streams.discard(stream)
 
+    def shutdown(self) -> None:
+        """End every open stream (the service is stopping)."""
+        with self._lock:
+            streams, self._streams = list(self._streams), set()
+        for stream in streams:
+            stream.dropped = True
+            try:
+                stream._queue.put_nowait(None)
+            except queue.Full:
+                pass
+
     def publish(self, name: str, data) -> None:
         with self._lock:
             streams = list(self._streams)
@@ -110,6 +121,8 @@ def event_stream(stream: Stream, first: tuple[str, object],
         yield f"retry: {RECONNECT_MILLISECONDS}\n" + format_event(*first)
         while not stream.dropped:
             message = stream.next_message(timeout=ping_seconds)
+            if stream.dropped:
+                return
             if message is None:
                 yield format_event("ping", {})
                 continue

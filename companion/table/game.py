@@ -1,0 +1,133 @@
+"""The table's game: the engine's Game plus what a table keeps around it.
+
+:class:`TableGame` is what the table loop drives. It adds no rules: it passes
+events to the engine and keeps, beside the engine's own log, a journal of what
+each event caused (the engine's actions, whose turn followed) so the phone can
+tell the story in words, and the points of each finished round for the history
+table. Both follow the engine's undo exactly.
+
+>>> game = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0))
+>>> _ = game.apply(event_from_json({"type": "start_card", "card": "red-5"}))
+>>> _ = game.apply(event_from_json({"type": "play", "seat": 1, "card": "red-skip"}))
+>>> game.state()["turn"], game.state()["journal"][-1]["event"]["card"]
+(0, 'red-skip')
+>>> _ = game.undo(); game.state()["turn"]
+1
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.engine.events import Deal, Play, event_from_json
+from companion.engine.game import Game
+from companion.engine.log import format_log
+from companion.engine.options import RuleOptions
+from companion.errors import UserError
+
+EDITIONS = ("classic", "extreme", "flash")
+SETUP_FIELDS = ("players", "dealer", "mode", "language", "options")
+__all__ = ["EDITIONS", "SETUP_FIELDS", "Setup", "TableGame", "event_from_json", "setup_from_json"]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The host's choices for a match: seats in ring order, dealer, edition, rules."""
+    players: tuple = ("Player 1", "Player 2")
+    dealer: int | None = None   # None: the seats draw for it (D3)
+    mode: str = "classic"       # E1 Extreme and E2 Flash change the table's hardware part
+    language: str = "en"
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    def to_json(self) -> dict:
+        return {"players": list(self.players), "dealer": self.dealer, "mode": self.mode,
+                "language": self.language, "options": self.options.to_json()}
+
+
+def setup_from_json(data: object) -> Setup:
+    """A checked :class:`Setup`; UserError names the first problem."""
+    if not isinstance(data, dict):
+        raise UserError("the setup must be a JSON object")
+    unknown = sorted(set(data) - set(SETUP_FIELDS))
+    if unknown:
+        raise UserError(f"unknown setup field(s): {', '.join(map(str, unknown))}")
+    players = data.get("players", Setup.players)
+    if (not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 10
+            or not all(isinstance(p, str) and 0 < len(p.strip()) <= 24 for p in players)):
+        raise UserError("players: 2 to 10 names of 1 to 24 characters (D2)")
+    players = tuple(p.strip() for p in players)
+    if len(set(players)) != len(players):
+        raise UserError("players: every name must be different")
+    dealer = data.get("dealer")
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < len(players)):
+        raise UserError(f"dealer: a seat from 0 to {len(players) - 1}, or null to draw for it")
+    mode = data.get("mode", "classic")
+    if mode not in EDITIONS:
+        raise UserError(f"mode: one of {', '.join(EDITIONS)}")
+    language = data.get("language", "en")
+    if language not in ("en", "de"):
+        raise UserError("language: en or de")
+    options = RuleOptions.from_json(data.get("options", {}))
+    return Setup(players, dealer, mode, language, options)
+
+
+class TableGame:
+    """One match at the table, as the loop drives it (see the module docstring)."""
+
+    def __init__(self, setup: Setup = Setup()):
+        self.setup = setup
+        self.engine = Game(list(setup.players), setup.options)
+        self.journal: list[dict] = []   # one entry per event in the engine's log
+        self.rounds: list[dict] = []    # one row per finished round
+        if setup.dealer is not None:    # the host named the dealer: the cards are dealt (D2)
+            self.apply(Deal(dealer=setup.dealer))
+
+    def apply(self, event) -> list:
+        before = self.engine.snapshot()
+        actions = self.engine.apply(event)
+        after = self.engine.snapshot()
+        self.journal.append({
+            "event": event.to_json(), "actions": [a.to_json() for a in actions],
+            "before": {"turn": before["turn"], "direction": before["direction"]},
+            "turn": after["turn"], "direction": after["direction"], "round": before["round"],
+            "log_length": len(self.engine.log)})
+        for action in actions:
+            if action.type == "round_over":
+                self.rounds.append({"round": before["round"], "winner": action.winner,
+                                    "points": list(action.points), "totals": list(after["scores"])})
+        return actions
+
+    def undo(self, count: int = 1) -> list:
+        actions = self.engine.undo(count)
+        self._follow_engine()
+        return actions
+
+    def replace_last_card(self, card: str) -> list:
+        """The camera misread the last card played: play ``card`` in its place."""
+        last = self.engine.log[-1] if self.engine.log else None
+        if not isinstance(last, Play):
+            raise UserError("the last event is not a played card")
+        self.undo(1)
+        try:
+            return self.apply(Play(last.seat, card))
+        except UserError:
+            self.apply(last)  # it was accepted before; the game is as it was
+            raise
+
+    def _follow_engine(self) -> None:
+        """Drop journal entries and round rows that the engine's undo took back."""
+        length = len(self.engine.log)
+        self.journal = [entry for entry in self.journal if entry["log_length"] <= length]
+        state = self.engine.snapshot()
+        finished = state["round"] - 1 + (1 if state["match"]["over"] else 0)
+        self.rounds = self.rounds[:finished]
+
+    def state(self) -> dict:
+        """The engine's snapshot plus the table's: setup, round rows, this round's journal."""
+        state = self.engine.snapshot()
+        this_round = [e for e in self.journal if e["round"] == state["round"]]
+        state.update(setup=self.setup.to_json(), rounds=list(self.rounds), journal=this_round)
+        return state
+
+    def log_jsonl(self) -> str:
+        """The engine's game log (JSON Lines: a header, then one event per line)."""
+        return format_log(self.engine)

@@ -1,0 +1,164 @@
+"""The table loop: one queue, one thread, the only caller of the engine.
+
+Sources put observations on the queue (:meth:`TableLoop.submit`) from any
+thread and may wait for the outcome. The loop thread applies them one at a
+time, keeps the game log, hands the engine's actions to the adapters (launcher,
+ring, buzzer) and publishes an :class:`Update` to subscribers (the web page's
+stream hub). A rejected event changes nothing: the source gets the engine's
+error through its future.
+
+A later step plugs in here without changing the flow: a store that writes each
+event before it is applied (``before_apply``), devices and the camera as
+sources, and adapters as action handlers.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+
+from companion.errors import UserError
+from companion.table.game import Setup, TableGame
+from companion.table.observations import Correct, NewGame, Observation, Play, Undo, Update
+
+log = logging.getLogger(__name__)
+
+Subscriber = Callable[[Update], None]
+Adapter = Callable[[list], None]
+_STOP = object()
+
+
+class TableLoop:
+    """Runs one :class:`TableGame`; ``new_game(setup)`` builds the next when the host starts it."""
+
+    def __init__(self, game: TableGame | None = None,
+                 new_game: Callable[[Setup], TableGame] = TableGame,
+                 before_apply: Callable[[TableGame, object], None] | None = None):
+        self._game = game if game is not None else TableGame()
+        self._new_game = new_game
+        self._before_apply = before_apply
+        self._queue: queue.Queue = queue.Queue()
+        self._subscribers: list[Subscriber] = []
+        self._adapters: list[Adapter] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._latest = Update(version=1, kind="start", snapshot=self._game.state())
+
+    # -- any thread -------------------------------------------------------------------------
+    @property
+    def latest(self) -> Update:
+        """The most recent published update (snapshot included)."""
+        with self._lock:
+            return self._latest
+
+    def game_log(self) -> str:
+        """The current game's log as JSON Lines (asked of the loop thread, so it is consistent)."""
+        return self._call(lambda: self._game.log_jsonl())
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call ``subscriber(update)`` after every step; returns the function that unsubscribes.
+
+        Subscribers run on the loop thread and must not block (copy, queue, return).
+        """
+        with self._lock:
+            self._subscribers.append(subscriber)
+        return lambda: self._unsubscribe(subscriber)
+
+    def add_adapter(self, adapter: Adapter) -> None:
+        """``adapter(actions)`` carries out the engine's answers (dispense, light, ask...)."""
+        with self._lock:
+            self._adapters.append(adapter)
+
+    def submit(self, observation: Observation) -> Future:
+        """Queue an observation; the future resolves to its :class:`Update` or the engine's error."""
+        future: Future = Future()
+        self._queue.put((observation, future))
+        return future
+
+    def start(self) -> "TableLoop":
+        self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._thread is not None:
+            self._queue.put((_STOP, None))
+            self._thread.join(timeout)
+            self._thread = None
+
+    def __enter__(self) -> "TableLoop":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    # -- the loop thread --------------------------------------------------------------------
+    def _unsubscribe(self, subscriber: Subscriber) -> None:
+        with self._lock:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+    def _call(self, function: Callable[[], object]):
+        future: Future = Future()
+        self._queue.put((function, future))
+        return future.result(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            item, future = self._queue.get()
+            if item is _STOP:
+                return
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = item() if callable(item) else self._step(item)
+            except UserError as refusal:  # the engine's "no": nothing changed, the source hears it
+                future.set_exception(refusal)
+            except Exception as error:  # a bug: logged, and the source hears it too
+                log.exception("observation %r failed", item)
+                future.set_exception(error)
+            else:
+                future.set_result(result)
+
+    def _step(self, observation: Observation) -> Update:
+        actions: list = []
+        event_json = None
+        if isinstance(observation, Play):
+            if self._before_apply:
+                self._before_apply(self._game, observation.event)
+            actions = self._game.apply(observation.event)
+            kind, event_json = "event", observation.event.to_json()
+        elif isinstance(observation, Undo):
+            actions = self._game.undo()
+            kind = "undo"
+        elif isinstance(observation, Correct):
+            actions = self._game.replace_last_card(observation.card)
+            kind, event_json = "correct", self._game.journal[-1]["event"]
+        elif isinstance(observation, NewGame):
+            self._game = self._new_game(observation.setup)
+            kind = "new-game"
+        else:
+            raise TypeError(f"not an observation: {observation!r}")
+        return self._publish(kind, event_json, actions, observation.source)
+
+    def _publish(self, kind: str, event_json, actions: list, source: str) -> Update:
+        with self._lock:
+            update = Update(version=self._latest.version + 1, kind=kind,
+                            snapshot=self._game.state(), event=event_json,
+                            actions=list(actions), source=source)
+            self._latest = update
+            subscribers, adapters = list(self._subscribers), list(self._adapters)
+        for adapter in adapters:
+            self._safely(adapter, update.actions)
+        for subscriber in subscribers:
+            self._safely(subscriber, update)
+        return update
+
+    @staticmethod
+    def _safely(function, argument) -> None:
+        try:
+            function(argument)
+        except Exception:  # one broken listener must not stop the table
+            log.exception("listener %r failed", function)

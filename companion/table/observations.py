@@ -1,0 +1,56 @@
+"""What the table loop is asked to do, and what it tells its subscribers.
+
+Every source (phone, camera, buttons, launcher sensor, timers) speaks in these
+few observations. The loop turns each into one step of the engine; sources
+never touch the engine themselves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Play:
+    """An engine event happened at the table (a card played, a button pressed, a draw...)."""
+    event: Any
+    source: str = "phone"
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last event (the host's correction)."""
+    source: str = "phone"
+
+
+@dataclass(frozen=True)
+class Correct:
+    """The last card played was misread: it was really ``card`` (e.g. ``blue-7``)."""
+    card: str
+    source: str = "phone"
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Start a new match with these setup choices (players, options, seed...)."""
+    setup: Any
+    source: str = "phone"
+
+
+Observation = Play | Undo | Correct | NewGame
+
+
+@dataclass(frozen=True)
+class Update:
+    """One published step: the engine's snapshot after it, and what caused it.
+
+    ``version`` grows by one per step, so a subscriber can tell when it missed one.
+    ``snapshot`` is :meth:`TableGame.state`; ``event`` is the applied event as JSON
+    (None for an undo or a new game).
+    """
+    version: int
+    kind: str  # "start", "event", "undo", "correct", "new-game"
+    snapshot: dict
+    event: dict | None = None
+    actions: list = field(default_factory=list)
+    source: str = ""

@@ -1,0 +1,162 @@
+"""The JSON API under /api: state, options, log and the live stream for everyone; commands for the host.
+
+Every command is a POST whose JSON body is checked here for shape and by the
+engine for meaning; a refusal is a 4xx with a message a person can read, and
+leaves the game as it was. See docs/web.md.
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import TimeoutError as FutureTimeout
+
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask_babel import get_locale, gettext as _
+from werkzeug.exceptions import BadRequest, Conflict, ServiceUnavailable, UnprocessableEntity
+
+from companion.errors import UserError
+from companion.table import game as table_game
+from companion.table.observations import Correct, NewGame, Play, Undo, Update
+from companion.web import security, view
+from companion.web.sse import StreamHub, StreamsFull, event_stream
+
+blueprint = Blueprint("api", __name__, url_prefix="/api")
+TOKEN_ENDPOINTS = {"api.login", "pages.host_link"}  # these carry the host token instead of CSRF
+COMMAND_SECONDS = 5.0
+
+
+def publisher(hub: StreamHub):
+    """The table loop's subscriber: one copy of each update to every open stream."""
+    return lambda update: hub.publish("change", update)
+
+
+def _table():
+    return current_app.extensions["table"]
+
+
+def _json_object(*allowed: str) -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise BadRequest(_("Send a JSON object (Content-Type: application/json)."))
+    unknown = sorted(set(body) - set(allowed))
+    if unknown:
+        raise BadRequest(_("Unknown field(s): %(fields)s. Allowed: %(allowed)s.",
+                           fields=", ".join(map(str, unknown))[:200], allowed=", ".join(allowed)))
+    return body
+
+
+def _event(body: dict):
+    if "event" not in body:
+        raise BadRequest(_("The field 'event' is missing."))
+    data = body["event"]
+    try:
+        if isinstance(data, dict) and data.get("type") == "round_end":
+            data = {**data, "points": view.points_from_form(data.get("points"))}
+        return table_game.event_from_json(data)
+    except UserError as error:
+        raise UnprocessableEntity(view.translate_error(error)) from None
+
+
+def _run(observation) -> Update:
+    """Hand the observation to the table loop and wait for the engine's answer."""
+    try:
+        return _table().submit(observation).result(timeout=COMMAND_SECONDS)
+    except FutureTimeout:
+        raise ServiceUnavailable(_("The table is busy; try again.")) from None
+    except (UserError, ValueError) as refusal:  # the engine said no: nothing changed
+        raise Conflict(view.translate_error(refusal)) from None
+
+
+def _answer(update: Update):
+    return jsonify(version=update.version, kind=update.kind,
+                   view=view.render(update, str(get_locale())))
+
+
+# -- for everyone ------------------------------------------------------------------------------
+@blueprint.get("/state")
+def state():
+    update = _table().latest
+    return jsonify(version=update.version, state=update.snapshot,
+                   view=view.render(update, str(get_locale())), host=security.is_host())
+
+
+@blueprint.get("/options")
+def options():
+    return jsonify(view.options_catalog(str(get_locale())))
+
+
+@blueprint.get("/log")
+def game_log():
+    return Response(_table().game_log(), mimetype="application/x-ndjson")
+
+
+@blueprint.get("/stream")
+def stream():
+    hub: StreamHub = current_app.extensions["hub"]
+    locale = str(get_locale())
+    try:
+        opened = hub.open()
+    except StreamsFull:
+        message = _("Too many phones are connected (%(count)d). Trying again shortly.",
+                    count=hub.max_streams)
+        body = "retry: 15000\nevent: full\ndata: " + view.json_line({"error": message}) + "\n\n"
+        return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
+    renderer = view.StreamRenderer(locale)
+    first = ("snapshot", renderer.snapshot(_table().latest))
+    body = event_stream(opened, first, lambda name, update: renderer.change(update))
+    return Response(stream_with_context(body), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+# -- the host's key ----------------------------------------------------------------------------
+@blueprint.post("/login")
+def login():
+    body = _json_object("token")
+    security.log_in(request.remote_addr or "?", body.get("token"), time.monotonic())
+    return jsonify(host=True, csrf=security.csrf_token())
+
+
+@blueprint.post("/logout")
+def logout():
+    security.log_out()
+    return jsonify(host=False)
+
+
+# -- commands (host only) ----------------------------------------------------------------------
+@blueprint.post("/events")
+def post_event():
+    security.require_host()
+    return _answer(_run(Play(_event(_json_object("event")))))
+
+
+@blueprint.post("/correct")
+def correct():
+    security.require_host()
+    card = _json_object("card").get("card")
+    if not isinstance(card, str) or not card:
+        raise BadRequest(_("Send the card that was really played, e.g. {\"card\": \"blue-7\"}."))
+    return _answer(_run(Correct(card)))
+
+
+@blueprint.post("/undo")
+def undo():
+    security.require_host()
+    _json_object()
+    return _answer(_run(Undo()))
+
+
+@blueprint.post("/setup")
+def setup():
+    security.require_host()
+    body = _json_object(*table_game.SETUP_FIELDS, "start")
+    start = body.pop("start", False)
+    if not isinstance(start, bool):
+        raise BadRequest(_("'start' must be true or false."))
+    try:
+        setup_choice = table_game.setup_from_json(body)
+    except UserError as error:
+        raise UnprocessableEntity(view.translate_error(error)) from None
+    current_app.config["NEXT_SETUP"] = setup_choice
+    current_app.config["TABLE_LANGUAGE"] = setup_choice.language
+    if not start:
+        return jsonify(saved=True)
+    return _answer(_run(NewGame(setup_choice)))

@@ -1,0 +1,108 @@
+"""The Flask app factory: pages, the JSON API, the event stream and the guards in front.
+
+>>> from companion.table import demo_table
+>>> app = create_app(demo_table(), host_token="secret")
+>>> app.test_client().get("/api/state").status_code
+200
+"""
+from __future__ import annotations
+
+import secrets
+import socket
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+from companion.table.loop import TableLoop
+from companion.web import api, pages, security
+from companion.web.i18n import init_babel
+from companion.web.sse import StreamHub
+
+MAX_BODY_BYTES = 16 * 1024  # the biggest honest body (a full setup) is about 2 KB
+
+
+def default_trusted_hosts(lan_address: str | None = None) -> list[str]:
+    """Names a phone may use to reach the box; anything else (DNS rebinding) is refused."""
+    name = socket.gethostname()
+    hosts = ["localhost", "127.0.0.1", "::1", name, f"{name}.local"]
+    if lan_address:
+        hosts.append(lan_address)
+    return hosts
+
+
+def create_app(table: TableLoop, *, host_token: str | None = None,
+               trusted_hosts: list[str] | None = None, max_streams: int = 60,
+               secret_key: str | None = None, table_language: str | None = None,
+               host_link: str = "") -> Flask:
+    """A ready app for ``table``; serve it with waitress (see :mod:`companion.web.server`)."""
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secret_key or secrets.token_hex(32),
+        HOST_TOKEN=host_token or security.new_host_token(),
+        HOST_LINK=host_link,
+        TRUSTED_HOSTS=trusted_hosts if trusted_hosts is not None else default_trusted_hosts(),
+        TABLE_LANGUAGE=table_language,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        JSON_SORT_KEYS=False,
+    )
+    app.extensions["table"] = table
+    app.extensions["hub"] = hub = StreamHub(max_streams=max_streams)
+    app.extensions["token_limiter"] = security.TokenTryLimiter()
+    table.subscribe(api.publisher(hub))
+    init_babel(app)
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(pages.blueprint)
+    app.before_request(_guard_changes)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected_error)
+    app.jinja_env.globals.update(csrf_token=security.csrf_token, is_host=security.is_host)
+    return app
+
+
+def _guard_changes() -> None:
+    """Every change is a POST from this site's own page with the session's CSRF token."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    security.check_origin()
+    if request.endpoint not in api.TOKEN_ENDPOINTS:
+        security.check_csrf()
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def _http_error(error: HTTPException):
+    message = error.description if isinstance(error.description, str) else error.name
+    if error.code == 413:
+        message = _("The request is too large (at most %(kb)d KB).", kb=MAX_BODY_BYTES // 1024)
+    elif error.code == 405:
+        message = _("This address does not accept %(method)s.", method=request.method)
+    elif error.code == 404:
+        message = _("There is no such page.")
+    if _wants_json():
+        response = jsonify(error=message, status=error.code)
+    else:
+        response = app_error_page(message, error.code)
+    response.status_code = error.code or 500
+    for header in ("Retry-After", "Allow"):
+        if error.get_response().headers.get(header):
+            response.headers[header] = error.get_response().headers[header]
+    return response
+
+
+def app_error_page(message: str, code: int | None):
+    from flask import make_response
+    return make_response(render_template("error.html", message=message, code=code))
+
+
+def _unexpected_error(error: Exception):
+    from flask import current_app
+    current_app.logger.exception("internal error")
+    message = _("Something went wrong inside the companion; the game is unchanged.")
+    if _wants_json():
+        return jsonify(error=message, status=500), 500
+    return app_error_page(message, 500), 500

@@ -1,0 +1,72 @@
+"""Serve the app with waitress inside the companion's process.
+
+Each open event stream holds one waitress thread for as long as the phone
+watches, so the thread pool is the stream cap plus a few for ordinary requests.
+
+>>> from companion.table import demo_table
+>>> server = WebServer(demo_table(), host="127.0.0.1", port=0)
+>>> server.url.startswith("http://127.0.0.1:")
+True
+>>> server.close()
+"""
+from __future__ import annotations
+
+import logging
+import threading
+
+from waitress.server import create_server
+
+from companion.table.loop import TableLoop
+from companion.web.app import create_app, default_trusted_hosts
+from companion.web.qr import host_link, host_qr_terminal, lan_address
+from companion.web.security import new_host_token
+
+log = logging.getLogger(__name__)
+SPARE_THREADS = 8
+
+
+class WebServer:
+    """The phone page for ``table`` on ``host:port`` (port 0: any free port)."""
+
+    def __init__(self, table: TableLoop, host: str = "0.0.0.0", port: int = 8000, *,
+                 host_token: str | None = None, max_streams: int = 60,
+                 table_language: str | None = None, advertised_address: str | None = None):
+        self.host_token = host_token or new_host_token()
+        address = advertised_address or (lan_address() if host in ("0.0.0.0", "") else host)
+        # Bind first so a port of 0 is known before the link and QR code are made.
+        self._server = create_server(self._wsgi, host=host, port=port, threads=max_streams + SPARE_THREADS,
+                                     channel_timeout=60, ident="uno-companion")
+        self.port = self._server.effective_port
+        self.url = f"http://{address}:{self.port}/"
+        self.host_link = host_link(address, self.port, self.host_token)
+        trusted = default_trusted_hosts(address)
+        self.app = create_app(table, host_token=self.host_token, trusted_hosts=trusted,
+                              max_streams=max_streams, table_language=table_language,
+                              host_link=self.host_link)
+        self._thread: threading.Thread | None = None
+
+    def _wsgi(self, environ, start_response):
+        return self.app(environ, start_response)
+
+    def banner(self) -> str:
+        """What the companion prints at start: the page, and the host's QR code and token."""
+        return (f"Scoreboard: {self.url}\n"
+                f"Host: scan this code or open {self.host_link}\n"
+                f"{host_qr_terminal(self.host_link)}"
+                f"Host token: {self.host_token}\n")
+
+    def start(self) -> "WebServer":
+        self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        """End every stream, stop listening and let the worker threads go."""
+        self.app.extensions["hub"].shutdown()  # streams end, so their threads come free
+        self._server.task_dispatcher.shutdown(timeout=2)
+        self._server.close()
+        for channel in list(self._server._map.values()):
+            channel.close()
+        if self._thread is not None:
+            self._thread.join(5)
+            self._thread = None

@@ -1,0 +1,140 @@
+/* Host page: log in with the token, correct the game, set up the next one. */
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const { element, labels, post } = UNO;
+  const data = JSON.parse($("setup-data").textContent);
+
+  const login = $("login");
+  if (login) {
+    login.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try { await post("/api/login", { token: $("token").value.trim() }); location.reload(); } catch (error) { /* shown */ }
+    });
+    return;
+  }
+
+  // -- corrections --------------------------------------------------------------------------
+  const command = async (url, body) => { try { await post(url, body); } catch (error) { /* shown */ } };
+  $("undo").addEventListener("click", () => command("/api/undo", {}));
+  $("logout").addEventListener("click", async () => { await command("/api/logout", {}); location.reload(); });
+
+  function fillSeatSelects(players) {
+    for (const select of document.querySelectorAll(".seat-select")) {
+      const chosen = select.value;
+      select.replaceChildren(...players.map((player) =>
+        element("option", { value: player.seat }, (player.seat + 1) + " · " + player.name)));
+      if (chosen) select.value = chosen;
+    }
+    const points = $("event-points");
+    const kept = new Map([...points.querySelectorAll("input")].map((input) => [input.dataset.seat, input.value]));
+    points.querySelectorAll(".field").forEach((node) => node.remove());
+    for (const player of players) {
+      const input = element("input", { "data-seat": player.seat, id: "points-" + player.seat,
+                                       placeholder: "0", autocomplete: "off" });
+      input.value = kept.get(String(player.seat)) || "";
+      points.append(element("div", { class: "field" },
+        element("label", { for: "points-" + player.seat }, player.name), input));
+    }
+  }
+
+  function showFields() {
+    const wanted = $("event-type").selectedOptions[0].dataset.fields.split(" ");
+    for (const node of document.querySelectorAll("#event-form [data-field]"))
+      node.hidden = !wanted.includes(node.dataset.field);
+  }
+  $("event-type").addEventListener("change", showFields);
+
+  function eventFromForm() {
+    const type = $("event-type").value;
+    const fields = $("event-type").selectedOptions[0].dataset.fields.split(" ");
+    const event = { type };
+    const read = {
+      seat: () => Number($("event-seat").value), target: () => Number($("event-target").value),
+      card: () => $("event-card").value, colour: () => $("event-colour").value,
+      count: () => Number($("event-count").value), reason: () => $("event-reason").value,
+      wd4_was_legal: () => $("event-legal").value === "true",
+      hand_size: () => Number($("event-hand").value),
+      points: () => [...$("event-points").querySelectorAll("input")].map((input) => input.value.trim() || "0"),
+    };
+    for (const field of fields) if (read[field]) event[field] = read[field]();
+    return event;
+  }
+  $("event-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    command("/api/events", { event: eventFromForm() });
+  });
+  $("fix-card").addEventListener("click", () => command("/api/correct", { card: $("event-card").value }));
+
+  // -- next game ----------------------------------------------------------------------------
+  function addSeat(name) {
+    const input = element("input", { class: "seat-name", maxlength: 24, autocomplete: "off",
+                                     placeholder: labels.player_name });
+    input.value = name || "";
+    const remove = element("button", { type: "button", "aria-label": labels.remove }, "✕");
+    const row = element("div", { class: "seat" }, element("span", {}, ""), input, remove);
+    remove.addEventListener("click", () => { row.remove(); numberSeats(); });
+    input.addEventListener("input", numberSeats);
+    $("seats").append(row);
+    numberSeats();
+  }
+  function numberSeats() {
+    const names = [...document.querySelectorAll(".seat-name")].map((input, index) => {
+      input.parentNode.firstChild.textContent = index + 1;
+      return input.value.trim() || labels.seat + " " + (index + 1);
+    });
+    const dealer = $("dealer"), chosen = dealer.value;
+    dealer.replaceChildren(element("option", { value: "" }, labels.draw_for_dealer),
+      ...names.map((name, index) => element("option", { value: index }, (index + 1) + " · " + name)));
+    if (chosen !== "" && Number(chosen) < names.length) dealer.value = chosen;
+  }
+  $("add-seat").addEventListener("click", () => addSeat(""));
+
+  function setOption(name, value) {
+    const input = $("opt-" + name);
+    if (!input) return;
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else if (input.tagName === "SELECT") input.value = JSON.stringify(value);
+    else input.value = value;
+  }
+  for (const button of document.querySelectorAll(".preset")) {
+    button.addEventListener("click", () => {
+      const preset = data.options.presets.find((p) => p.id === button.dataset.preset);
+      for (const [name, value] of Object.entries(preset.options)) setOption(name, value);
+    });
+  }
+
+  function setupFromForm() {
+    const options = {};
+    for (const node of document.querySelectorAll(".option")) {
+      const input = $("opt-" + node.dataset.option);
+      if (input.disabled) continue;
+      options[node.dataset.option] = input.type === "checkbox" ? input.checked
+        : input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
+    }
+    const dealer = $("dealer").value;
+    return {
+      players: [...document.querySelectorAll(".seat-name")].map((input, index) =>
+        input.value.trim() || labels.seat + " " + (index + 1)),
+      dealer: dealer === "" ? null : Number(dealer),
+      mode: $("mode").value, language: $("table-language").value, options,
+    };
+  }
+  $("save-setup").addEventListener("click", async () => {
+    try { await post("/api/setup", setupFromForm()); UNO.showMessage(""); button_flash($("save-setup")); } catch (error) { /* shown */ }
+  });
+  $("setup-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { await post("/api/setup", Object.assign(setupFromForm(), { start: true })); location.href = "/"; } catch (error) { /* shown */ }
+  });
+  function button_flash(button) { button.textContent = "✓ " + labels.saved; }
+
+  // Start from the saved setup, else from the game being played.
+  const next = data.next || { players: UNO.view.players.map((p) => p.name), options: {} };
+  (next.players.length ? next.players : ["", ""]).forEach(addSeat);
+  if (next.dealer !== undefined && next.dealer !== null) $("dealer").value = next.dealer;
+  if (next.mode) $("mode").value = next.mode;
+  for (const [name, value] of Object.entries(next.options || {})) setOption(name, value);
+  UNO.onView((view) => fillSeatSelects(view.players));
+  showFields();
+})();

@@ -1,0 +1,208 @@
+"""What a phone shows, built from the table's state in the phone's language.
+
+The view is a dict of a few top-level parts (status, players, turn, colour,
+top, pending, recent, rounds, round_events); a change sends only the parts
+that differ. Views are cached per (version, language), so fifty phones cost
+one build. docs/web.md describes every field.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+
+from flask_babel import force_locale, gettext as _, ngettext
+
+from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
+from companion.engine.events import PENALTY_REASONS
+from companion.engine.options import IMPLEMENTED, OPTION_INFO, PRESETS
+from companion.errors import UserError
+from companion.table.game import EDITIONS
+from companion.web.describe import describe
+from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
+                                 REASON_NAMES, card_name, card_view, colour_view, engine_text,
+                                 option_value_text)
+
+RECENT = 6
+_cache: OrderedDict = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def json_line(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def render(update, locale: str) -> dict:
+    """The view of ``update`` in ``locale`` (cached; treat it as read-only)."""
+    key = (id(update), locale)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is None or cached[0] is not update:  # the update is kept, so its id is not reused
+            with force_locale(locale):
+                cached = _cache[key] = (update, build_view(update.snapshot))
+            while len(_cache) > 32:
+                _cache.popitem(last=False)
+        return cached[1]
+
+
+def build_view(state: dict) -> dict:
+    players, turn = state["players"], state["turn"]
+    match, scores = state["match"], state["scores"]
+    wins_only = match["scoring"] == "wins"
+    points = state["round_wins"] if wins_only else scores
+    goal = (state["setup"]["options"].get("target_wins") or max(points + [1])) if wins_only else match["target"]
+    owed = state["owed_cards"]
+    player_views = []
+    for seat, name in enumerate(players):
+        due = owed[seat] + (state["pending_draw"] if seat == turn else 0)
+        player_views.append({
+            "seat": seat, "name": name, "score": points[seat],
+            "progress": round(min(1.0, points[seat] / goal), 3) if goal else 0,
+            "hand": state["hand_sizes"][seat],
+            "hand_text": ngettext("%(num)d card", "%(num)d cards", state["hand_sizes"][seat]),
+            "uno": state["uno_called"][seat], "dealer": seat == state["dealer"],
+            "current": seat == turn, "pending": due,
+            "pending_text": _("draws %(count)d", count=due) if due else ""})
+    waiting = state["waiting_for"]
+    what = engine_text(waiting["what"]) if not state["pending_draw"] else _("draw")
+    turn_view = None
+    if turn is not None:
+        arrow = "↻" if state["direction"] == "clockwise" else "↺"
+        turn_view = {"seat": turn, "name": players[turn],
+                     "text": _("%(name)s's turn", name=players[turn]),
+                     "direction_text": arrow + " " + (_("clockwise") if state["direction"] == "clockwise"
+                                                      else _("counter-clockwise"))}
+    pending = None
+    if state["pending_draw"] and turn is not None:
+        pending = {"count": state["pending_draw"],
+                   "text": _("%(name)s must draw %(count)d", name=players[turn], count=state["pending_draw"])}
+    described = [describe(entry, players) for entry in state["journal"]]
+    return {
+        "status": _status(state, players, what),
+        "players": player_views, "turn": turn_view,
+        "colour": colour_view(state["colour"]), "top": card_view(state["top_card"]),
+        "pending": pending, "recent": described[::-1][:RECENT],
+        "rounds": _rounds(state, players), "round_events": described,
+    }
+
+
+def _status(state: dict, players: list[str], what: str) -> dict:
+    match, seat = state["match"], state["waiting_for"]["seat"]
+    banner = ""
+    if match["over"] and match["winner"] is not None:
+        banner = _("%(name)s wins the match!", name=players[match["winner"]])
+    elif state["phase"] == "scoring":
+        banner = _("Round over: count the cards left in each hand.")
+    elif state["phase"] in ("deal", "start_card"):
+        banner = _("New round: %(what)s", what=what)
+    target = _("target %(points)d", points=match["target"]) if match["scoring"] != "wins" else _("count round wins")
+    return {"round": state["round"], "phase": state["phase"],
+            "round_text": _("Round %(number)d", number=state["round"]) + " · " + target,
+            "phase_text": f"{players[seat]}: {what}" if seat is not None else what,
+            "banner": banner}
+
+
+def _rounds(state: dict, players: list[str]) -> dict:
+    return {"players": players, "target": state["match"]["target"],
+            "round_label": _("Round"), "total_label": _("Total"),
+            "rows": [{"round": row["round"], "points": row["points"], "totals": row["totals"]}
+                     for row in state["rounds"]]}
+
+
+class StreamRenderer:
+    """One phone's stream: the first message is the whole view, then only what changed."""
+
+    def __init__(self, locale: str):
+        self.locale, self.version, self.sent = locale, None, None
+
+    def snapshot(self, update) -> dict:
+        self.version, self.sent = update.version, render(update, self.locale)
+        return {"version": update.version, "view": self.sent}
+
+    def change(self, update) -> dict:
+        view = render(update, self.locale)
+        changed = {key: value for key, value in view.items() if self.sent.get(key) != value}
+        message = {"version": update.version, "base": self.version, "kind": update.kind, "view": changed}
+        self.version, self.sent = update.version, view
+        return message
+
+
+def options_catalog(locale: str) -> dict:
+    """Everything the setup and correction forms offer, in ``locale``."""
+    with force_locale(locale):
+        groups: dict[str, list] = {}
+        for name, info in OPTION_INFO.items():
+            allowed = list(info.allowed)
+            kind = ("toggle" if allowed == [False, True] else "number" if info.is_range else "choice")
+            groups.setdefault(info.group, []).append({
+                "name": name, "rule": info.rule, "label": str(OPTION_LABELS.get(name, name)),
+                "help": engine_text(info.help), "default": info.default, "kind": kind,
+                "min": allowed[0] if info.is_range else None, "max": allowed[-1] if info.is_range else None,
+                "allowed": [{"value": v, "text": option_value_text(v)} for v in allowed],
+                "supported": name in IMPLEMENTED})
+        return {
+            "groups": [{"id": g, "name": str(GROUP_NAMES.get(g, g)), "options": o} for g, o in groups.items()],
+            "presets": [{"id": p, "name": str(PRESET_NAMES.get(p, p)), "options": o.to_json(),
+                         "help": ", ".join(f"{k}={v}" for k, v in o.changed().items())}
+                        for p, o in PRESETS.items()],
+            "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in EDITIONS],
+            "cards": [{"id": c, "name": card_name(c)} for c in CARD_NAMES],
+            "colours": [colour_view(c) for c in COLOURS],
+            "reasons": [{"id": r, "name": str(REASON_NAMES.get(r, r))} for r in PENALTY_REASONS],
+            "event_kinds": [{"id": k, "name": str(n), "fields": f} for k, n, f in _event_kinds()],
+        }
+
+
+def _event_kinds():
+    return [("play", _("a card was played"), ["seat", "card"]),
+            ("colour", _("a colour was chosen"), ["seat", "colour"]),
+            ("draw", _("cards were drawn"), ["seat", "count"]),
+            ("pass", _("a player passed"), ["seat"]),
+            ("uno", _("UNO was called"), ["seat"]),
+            ("catch", _("a missing UNO was caught"), ["seat", "target"]),
+            ("challenge", _("a wild draw four was challenged"), ["seat"]),
+            ("challenge_verdict", _("the challenge was decided"), ["wd4_was_legal"]),
+            ("penalty", _("a penalty"), ["seat", "reason", "count"]),
+            ("start_card", _("the start card was turned up"), ["card"]),
+            ("deal", _("the cards were dealt"), []),
+            ("reshuffle", _("the draw pile was refilled"), []),
+            ("round_end", _("the round result"), ["points"]),
+            ("correction", _("a hand size was wrong"), ["seat", "hand_size"])]
+
+
+def points_from_form(values) -> list:
+    """Round result typed as points ("23") or as the cards left ("red-5 wild"): points each.
+
+    The card values are the engine's (S1); anything else is passed on for the engine to refuse.
+    """
+    if not isinstance(values, list):
+        return values
+    result = []
+    for value in values:
+        if isinstance(value, str):
+            text = value.strip()
+            if text.isdigit():
+                value = int(text)
+            elif text:
+                value = hand_points(text.replace(",", " ").split())
+            else:
+                value = 0
+        result.append(value)
+    return result
+
+
+def page_labels() -> dict:
+    """The few words the page's scripts need, from the same catalogue."""
+    return {"live": _("live"), "offline": _("offline"), "reconnecting": _("reconnecting…"),
+            "turn": _("turn"), "seat": _("Seat"), "dealer": _("dealer"), "no_card": _("no card yet"),
+            "player_name": _("name"), "remove": _("remove"), "draw_for_dealer": _("draw cards for it (D3)"),
+            "saved": _("saved")}
+
+
+def setup_json(setup) -> dict | None:
+    return None if setup is None else setup.to_json()
+
+
+def translate_error(error: Exception) -> str:
+    """The engine's or table's message, in the phone's language where the catalogue has it."""
+    return engine_text(str(error)) if isinstance(error, UserError) else str(error)

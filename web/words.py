@@ -1,0 +1,90 @@
+"""Cards, colours, rule options and events in words, in the phone's language.
+
+Every text goes through gettext (Flask-Babel); the German catalogue is
+web/translations/de/LC_MESSAGES/messages.po. Texts that come from the engine
+(rule explanations) are looked up by their English text, and a test checks
+that each has a German entry. Call these inside a request or ``force_locale``.
+"""
+from __future__ import annotations
+
+from flask_babel import gettext as _, lazy_gettext as _l
+
+# A symbol beside every colour, so nobody needs to tell red from green.
+COLOUR_SYMBOLS = {"red": "▲", "yellow": "●", "green": "■", "blue": "◆"}
+COLOUR_NAMES = {"red": _l("red"), "yellow": _l("yellow"), "green": _l("green"), "blue": _l("blue")}
+KIND_NAMES = {"skip": _l("skip"), "reverse": _l("reverse"), "draw2": _l("draw two"),
+              "wild": _l("wild"), "wild-draw4": _l("wild draw four")}
+KIND_FACES = {"skip": "⊘", "reverse": "⇄", "draw2": "+2", "wild": "★", "wild-draw4": "+4"}
+GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
+               "house": _l("House rules"), "variant": _l("Variants"), "flash": _l("UNO Flash")}
+MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
+              "flash": _l("Flash: lit buttons and a turn timer")}
+PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
+                "penalty-points": _l("Penalty points"), "casual": _l("Casual: count wins"),
+                "short": _l("Short match (250)")}
+REASON_NAMES = {"misplay": _l("misplay"), "suggestion": _l("suggestion to another player"),
+                "social": _l("table rule (question, swearing, silence, dozing)"),
+                "timer": _l("turn timer ran out"), "uno": _l("forgot to call UNO")}
+CHOICE_TEXTS = {"winner": _l("winner scores the others' cards (S2)"),
+                "penalty": _l("everyone scores own cards as penalty (S3)"),
+                "wins": _l("count round wins (S4)")}
+
+
+def colour_view(colour: str | None) -> dict | None:
+    if colour not in COLOUR_NAMES:
+        return None
+    return {"id": colour, "name": str(COLOUR_NAMES[colour]), "symbol": COLOUR_SYMBOLS[colour]}
+
+
+def card_name(card: str) -> str:
+    """``blue-skip`` -> "blue skip" / "Blau Aussetzen"."""
+    colour, _sep, kind = card.partition("-")
+    if colour not in COLOUR_NAMES:  # wild, wild-draw4
+        return str(KIND_NAMES.get(card, card))
+    label = kind if kind.isdigit() else str(KIND_NAMES.get(kind, kind))
+    return _("%(colour)s %(card)s", colour=str(COLOUR_NAMES[colour]), card=label)
+
+
+def card_view(card: str | None) -> dict | None:
+    if not card:
+        return None
+    colour, _sep, kind = card.partition("-")
+    if colour not in COLOUR_NAMES:
+        colour, kind = None, card
+    face = kind if kind.isdigit() else KIND_FACES.get(kind, "?")
+    return {"id": card, "name": card_name(card), "colour": colour, "face": face}
+
+
+def option_value_text(value) -> str:
+    if value is None:
+        return _("off")
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    if isinstance(value, str):
+        return str(CHOICE_TEXTS.get(value, value))
+    return str(value)
+
+
+def engine_text(text: str) -> str:
+    """A sentence the engine wrote in English, in German when the catalogue has it."""
+    return _(text) if text else text
+
+OPTION_LABELS = {
+    "uno_penalty": _l("Cards for a missed UNO"), "challenge_wd4": _l("Challenge a wild draw four"),
+    "misplay_penalty": _l("Cards for a misplay"), "scoring": _l("Scoring"),
+    "target": _l("Target score"), "target_wins": _l("Round wins to win the match"),
+    "stack_draw2": _l("Stack draw twos"), "stack_mixed": _l("Stack draw two and draw four"),
+    "seven_o": _l("Seven swaps, zero passes"), "jump_in": _l("Jump in"),
+    "jump_in_wild": _l("Jump in with wild cards"), "jump_in_keeps_action": _l("Jump in keeps the effect"),
+    "must_play_drawn": _l("Must play a drawn card"), "draw_until_playable": _l("Draw until it fits"),
+    "no_action_finish": _l("No action card to finish"), "no_zero_finish": _l("No zero to finish"),
+    "doubling": _l("Doubling"), "partners": _l("Partners"), "action_number": _l("Action number"),
+    "reverse_bounce": _l("Reverse bounces a draw"), "skip_pass_on": _l("Skip passes a draw on"),
+    "play_on": _l("Play on for places"), "bruno_kuno": _l("Bruno, Kuno, UNO"),
+    "complementary": _l("Complementary colours"), "call_back": _l("Call back"),
+    "six_nine": _l("Six and nine"), "flash_turn_seconds": _l("Flash turn timer"),
+}
+#: What the engine says it waits for (its snapshot's ``waiting_for.what``), as msgids.
+WAITING = [_l("play or draw"), _l("play the drawn card or pass"), _l("choose a colour"),
+           _l("challenge or draw"), _l("challenge verdict"), _l("count hands"),
+           _l("choose dealer"), _l("deal"), _l("turn up the start card"), _l("nothing")]
