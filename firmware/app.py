@@ -46,7 +46,9 @@ class Firmware:
     # -- input ---------------------------------------------------------------------------------
     def receive(self, data, now_ms):
         for command in self.link.receive(data, now_ms):
-            self.link.reply(command, self._execute(command, now_ms))
+            error = self._execute(command, now_ms)
+            if command.seq:
+                self.link.reply(command, error)
 
     def _execute(self, command, now_ms):
         """Carry out one command; returns a NAK reason or None."""
@@ -62,7 +64,7 @@ class Firmware:
             self.ring.set_seat(args[0], args[1], args[2], args[3])
         elif verb == "RING":
             self.ring.set_pattern(args[0], args[1], now_ms)
-        elif verb == "STOP":
+        elif verb in ("STOP", "HALT"):
             self._event(self.launcher.stop("STOP"))
         elif verb == "BUZZ":
             self._buzz_until = now_ms + args[0]

@@ -67,6 +67,8 @@ class PicoLink:
                 self._send(0, "HELLO", self.hello_args)
             elif verb == "PING":
                 pass
+            elif verb == "HALT":
+                commands.append(message)                        # idempotent: no number, no reply
             elif self.synced and seq == self._last_host_seq and message == self._last_command:
                 self._tx.append(self._last_reply)               # a retransmission: answer again only
             elif verb == "SYNC":

@@ -9,7 +9,7 @@ A frame is one readable ASCII line::
 ``$``, the body (sequence number, verb, arguments, single spaces) and ``*``
 with the CRC-16/CCITT-FALSE of the body as four upper-case hex digits.
 Sequence 0 marks frames that are never acknowledged (HELLO, PING, STATE, ACK,
-NAK); 1-255 marks commands and events, acknowledged and retransmitted with
+NAK, HALT); 1-255 marks commands and events, acknowledged and retransmitted with
 the same number until they are. docs/protocol.md describes every message.
 
 >>> encode(12, "LAUNCH", (3, 3000, 800, 70))
@@ -74,6 +74,7 @@ TO_PICO.update({
     "LAUNCH": (_int(1, 40), _int(50, 15000), _int(50, 5000), _int(1, 100)),
     "MOTOR": (_enum("FWD", "REV"), _int(1, 100), _int(50, 5000)),
     "STOP": (),
+    "HALT": (),                                             # motor off, unacknowledged (emergency)
     "AIM": (_int(0, 180),),
     "BUZZ": (_int(1, 2000),),
 })
@@ -88,7 +89,7 @@ TO_HOST.update({
     "END": (_enum(*END_REASONS), _int(0, 99), _int(1, 40)),  # reason, count, requested
 })
 # Frames with sequence 0: never acknowledged, never retransmitted.
-UNSEQUENCED = ("ACK", "NAK", "HELLO", "PING", "STATE")
+UNSEQUENCED = ("ACK", "NAK", "HELLO", "PING", "STATE", "HALT")
 
 _TEXT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.-_+"
 _HEX = "0123456789ABCDEF"

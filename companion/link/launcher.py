@@ -1,0 +1,244 @@
+"""The launcher on the Pico (backend ``pico``): jobs become LAUNCH commands over the link.
+
+The Pico runs the motor and counts the cards itself, within the limits each
+LAUNCH carries (count, motor limit, card deadline); this class keeps the job
+queue and turns the Pico's CARD and END events into the same observations the
+``gpio`` and ``sim`` launchers give. A job longer than one motor limit runs in
+stretches, as on the Pi. If the link drops mid-job the Pico stops the motor by
+itself within a second; the job ends as ``DispenseStopped("link lost")`` with
+the count from the Pico's next state snapshot when it comes back in time.
+"""
+from __future__ import annotations
+
+import collections
+import logging
+import threading
+from collections.abc import Sequence
+
+from companion.devices import observations as obs
+from companion.devices import safety
+from companion.devices.interface import DispenseJob, EventSink, Launcher
+from companion.devices.policies import BurstPolicy
+from companion.errors import UserError
+from companion.link.session import CommandRefused, LinkDown, PicoLink
+
+log = logging.getLogger(__name__)
+
+MAX_LAUNCH = 40          # cards per LAUNCH command (the protocol's limit); more go in several
+END_REASONS = {"JAM": "no card within the deadline", "STOP": "stop", "LIMIT": "time limit",
+               "LOST": "link lost", "REBOOT": "the Pico restarted"}
+
+
+class PicoLauncher(Launcher):
+    """Throws cards through the Pico; ``seat_angles`` are servo angles (-90..90) per seat."""
+
+    def __init__(self, events: EventSink, link: PicoLink, *, policy: BurstPolicy | None = None,
+                 seat_angles: Sequence[float] = (), speed: float = 1.0, motor_limit: float = 3.0,
+                 card_deadline: float = 0.8, rest: float = 0.15, recover_timeout: float = 3.0):
+        super().__init__(events, policy)
+        if not 0 < card_deadline < motor_limit <= 15:
+            raise UserError(f"launcher: the card deadline ({card_deadline} s) must be shorter than the "
+                            f"motor limit ({motor_limit} s), which the Pico caps at 15 s")
+        self.link = link
+        self.seat_angles = list(seat_angles)
+        self.speed, self.motor_limit, self.card_deadline = speed, motor_limit, card_deadline
+        self.rest, self.recover_timeout = rest, recover_timeout
+        self._cond = threading.Condition()
+        self._jobs: collections.deque[DispenseJob] = collections.deque()
+        self._current: DispenseJob | None = None
+        self._base = 0                  # cards of the current job counted in earlier stretches
+        self._count = 0
+        self._end: tuple[str, int] | None = None
+        self._session: str | None = None
+        self._stopping = self._closed = False
+        self._motor = False
+        self._hopper = 2
+        link.add_listener(self._on_message)
+        link.add_session_listener(self._on_session)
+        safety.register(self)
+        self._worker = threading.Thread(target=self._work, name="pico-launcher", daemon=True)
+        self._worker.start()
+
+    # -- the interface --------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        with self._cond:
+            return self._current is not None or bool(self._jobs)
+
+    @property
+    def motor_running(self) -> bool:
+        return self._motor
+
+    def aim(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seat_angles):
+            raise ValueError(f"no aim angle for seat {seat}; the launcher knows {len(self.seat_angles)} seats")
+        threading.Thread(target=self._try, args=("AIM", self._angle(seat)), daemon=True).start()
+
+    def stop(self) -> None:
+        with self._cond:
+            dropped = list(self._jobs)
+            self._jobs.clear()
+            self._stopping = self._current is not None
+            self._cond.notify_all()
+        self.link.halt()                    # at once, and again with an ACK below
+        threading.Thread(target=self._try, args=("STOP",), daemon=True).start()
+        for job in dropped:
+            self.events.put(job.stopped(0, "stop"))
+
+    def safe_state(self) -> None:
+        self.link.halt()
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            dropped = list(self._jobs)
+            self._jobs.clear()
+            self._cond.notify_all()
+        self._try("STOP")
+        self._worker.join(timeout=self.motor_limit + 1)
+        for job in dropped:
+            self.events.put(job.stopped(0, "closed"))
+        safety.unregister(self)
+
+    def _submit(self, job: DispenseJob) -> None:
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the launcher is closed")
+            self._jobs.append(job)
+            self._cond.notify_all()
+
+    # -- events from the link (its listener thread) ----------------------------------------
+    def _on_message(self, message, at: float) -> None:
+        verb, args = message.verb, message.args
+        if verb == "PRESS" and args[0] == "DRAW":
+            self.events.put(obs.DrawPressed(at))
+        elif verb == "STATE":
+            if self._hopper == 0 and args[4] == 1:
+                self.events.put(obs.HopperRefilled(at))
+            self._hopper = args[4]
+        elif verb in ("CARD", "END"):
+            with self._cond:
+                if self._current is None or self._end is not None:
+                    return
+                count = args[0] if verb == "CARD" else args[1]
+                if count > self._count:
+                    self._count = count
+                    self.events.put(obs.CardCounted(self._current.job, self._current.seat,
+                                                    self._base + count, at))
+                if verb == "END":
+                    self._end = (args[0], count)
+                self._cond.notify_all()
+
+    def _on_session(self, what: str) -> None:
+        if what in ("lost", "reboot"):
+            with self._cond:
+                self._session = what
+                self._cond.notify_all()
+
+    # -- the worker -----------------------------------------------------------------------
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                while not self._jobs and not self._closed:
+                    self._cond.wait()
+                if self._closed:
+                    return
+                job = self._current = self._jobs.popleft()
+                self._base, self._stopping = 0, False
+            try:
+                end = self._run(job)
+            except Exception as error:  # a fault in this code: the Pico's limits still hold
+                log.exception("dispensing job %d failed", job.job)
+                self._try("STOP")
+                end = job.stopped(self._base, f"error: {type(error).__name__}: {error}")
+            with self._cond:
+                self._current, self._motor = None, False
+                dropped = []
+                if not isinstance(end, obs.DispenseFinished) and getattr(end, "reason", "") != "stop":
+                    dropped = list(self._jobs)
+                    self._jobs.clear()
+            self.events.put(end)
+            for waiting in dropped:
+                self.events.put(waiting.stopped(0, "after fault"))
+
+    def _run(self, job: DispenseJob) -> obs.DispenseEnded:
+        if job.requested == 0:
+            return job.finished(0)
+        try:
+            if job.seat is not None and job.seat < len(self.seat_angles):
+                self.link.command("AIM", self._angle(job.seat))
+            while True:
+                chunk = min(job.requested - self._base, MAX_LAUNCH)
+                with self._cond:
+                    self._count, self._end, self._session = 0, None, None
+                    if self._stopping:
+                        return job.stopped(self._base, "stop")
+                self.link.command("LAUNCH", chunk, round(self.motor_limit * 1000),
+                                  round(self.card_deadline * 1000), max(1, round(self.speed * 100)))
+                self._motor = True
+                reason, count = self._wait_end(chunk)
+                self._motor = False
+                self._base += count
+                if reason == "DONE" and self._base < job.requested:
+                    continue                      # the next LAUNCH of a long job
+                if reason == "LIMIT" and count > 0 and not self._stopping:
+                    self._pause(self.rest)        # a stretch: rest the motor, then go on
+                    continue
+                break
+        except LinkDown:
+            return job.stopped(self._base, "link lost")
+        except CommandRefused as refused:
+            return job.stopped(self._base, f"error: {refused}")
+        if reason == "DONE":
+            return job.finished(self._base)
+        if reason == "EMPTY":
+            return job.empty(self._base)
+        if reason == "JAM":
+            return job.jammed(self._base, END_REASONS["JAM"])
+        return job.stopped(self._base, "stop" if self._stopping else END_REASONS.get(reason, reason))
+
+    def _wait_end(self, chunk: int) -> tuple[str, int]:
+        """Wait for the LAUNCH's END; after a lost link, recover the count from a snapshot."""
+        limit = self.motor_limit + 2.0            # the Pico stops by itself well before this
+        with self._cond:
+            self._cond.wait_for(lambda: self._end is not None or self._session is not None, limit)
+            if self._end is not None:
+                return self._end
+            session, counted = self._session, self._count
+        boot = self.link.info.boot_id if self.link.info else None
+        if session == "lost" and self._wait_snapshot():
+            # Same boot: the Pico stopped by itself and its snapshot holds the launch's count.
+            state = self.link.state
+            if self.link.info and self.link.info.boot_id == boot and state.requested == chunk:
+                counted = max(counted, state.count)
+        with self._cond:
+            if counted > self._count:
+                self._count = counted
+                self.events.put(obs.CardCounted(self._current.job, self._current.seat, self._base + counted,
+                                                self.link.clock()))
+        return ("LOST" if session == "lost" else "REBOOT", counted)
+
+    def _wait_snapshot(self) -> bool:
+        """Wait for the link to come back and a fresh STATE; False if it does not in time."""
+        deadline = self.link.clock() + self.recover_timeout
+        while self.link.clock() < deadline and not self._closed:
+            state = self.link.state
+            if self.link.ready and state is not None and state.at >= self.link.ready_since:
+                return True
+            self._pause(0.05)
+        return False
+
+    def _pause(self, seconds: float) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._closed, seconds)
+
+    def _angle(self, seat: int) -> int:
+        return max(0, min(180, round(self.seat_angles[seat] + 90)))
+
+    def _try(self, verb: str, *args) -> None:
+        try:
+            self.link.command(verb, *args)
+        except (LinkDown, CommandRefused) as error:
+            log.info("%s not sent: %s", verb, error)

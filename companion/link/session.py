@@ -1,0 +1,336 @@
+"""The host's end of the Pico link: connect, hello, sync, commands with ACK, events, heartbeats.
+
+One I/O thread owns the serial port: it opens it (again and again, with
+back-off, after an unplug), says HELLO, starts a session with SYNC, sends a
+PING every 250 ms, acknowledges the Pico's events exactly once each and hands
+them to the listeners on a separate thread. :meth:`PicoLink.command` sends one
+command and waits for its ACK, retransmitting the same frame (same sequence
+number) until it comes; the firmware runs a frame only once. The protocol is
+in docs/protocol.md.
+
+>>> link = PicoLink("/dev/ttyACM0")     # doctest: +SKIP
+>>> link.start(); link.wait_ready(timeout=5)
+>>> link.command("SEAT", 2, "SOLID", 0x00FF00, 0)
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.errors import UserError
+from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
+from companion.link.transport import SerialTransport, TransportError
+
+log = logging.getLogger(__name__)
+
+RETRY_S = 0.15           # no ACK this long: send the same frame again
+TRIES = 8
+PING_S = 0.25            # heartbeat; the firmware stops the motor after ~1 s without one
+SILENCE_S = 1.5          # the Pico sends STATE every 0.5 s: this much silence means it is gone
+HELLO_S = 0.3
+ANSWER_S = 3.0           # an open port with no HELLO back this long: reopen it
+BACKOFF_S = (0.2, 0.4, 0.8, 1.6, 2.0)
+
+
+class LinkDown(Exception):
+    """No session with the Pico now; the command was not (or maybe not) carried out."""
+
+
+class CommandRefused(Exception):
+    """The Pico answered NAK: ``reason`` is RANGE (not fitted / no such seat) or BUSY."""
+
+    def __init__(self, verb: str, reason: str):
+        super().__init__(f"the Pico refused {verb}: {reason}")
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class PicoInfo:
+    version: str
+    boot_id: int
+    seats: int
+    has_launcher: bool
+
+
+@dataclass(frozen=True)
+class PicoState:
+    """A STATE snapshot: buttons held (bit 15 = draw), the last launch, the hopper."""
+    held: int
+    launching: bool
+    count: int
+    requested: int
+    hopper: int          # 0 empty, 1 cards, 2 no sensor
+    at: float
+
+
+class PicoLink:
+    def __init__(self, port: str, *, transport: Callable[[str], SerialTransport] = SerialTransport,
+                 clock: Callable[[], float] = time.monotonic):
+        self.port = port
+        self.clock = clock
+        self._open_transport = transport
+        self.info: PicoInfo | None = None
+        self.state: PicoState | None = None
+        self.sessions = 0              # how many sessions were started (1 + reconnects/reboots)
+        self.reboots = 0               # sessions that found a new boot id
+        self.ready_since = 0.0         # when the current session started
+        self.problem = f"no answer yet from {port}"
+        self._listeners: list[Callable[[Message, float], None]] = []
+        self._session_listeners: list[Callable[[str], None]] = []
+        self._cond = threading.Condition()
+        self._command_lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._transport: SerialTransport | None = None
+        self._phase = "closed"         # closed | hello | sync | ready
+        self._seq = random.randint(1, 255)
+        self._replies: dict[int, Message] = {}
+        self._sync: tuple[int, bytes] | None = None
+        self._last_event_seq: int | None = None
+        self._heard = self._sent_ping = self._phase_since = 0.0
+        self._stopping = False
+        self._failures = 0             # opens in a row that gave no session: the back-off step
+        self._dispatch: queue.Queue = queue.Queue()
+        self._threads: list[threading.Thread] = []
+
+    # -- public ---------------------------------------------------------------------------
+    def add_listener(self, listener: Callable[[Message, float], None]) -> None:
+        """``listener(message, at)`` for each new event (PRESS, CARD, END...) and each STATE."""
+        self._listeners.append(listener)
+
+    def add_session_listener(self, listener: Callable[[str], None]) -> None:
+        """``listener(what)``: "ready" after each SYNC (restore the lights now), "lost", "reboot"."""
+        self._session_listeners.append(listener)
+
+    def start(self) -> "PicoLink":
+        for target, name in ((self._run_io, "pico-io"), (self._run_dispatch, "pico-events")):
+            thread = threading.Thread(target=target, name=name, daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        return self
+
+    @property
+    def ready(self) -> bool:
+        return self._phase == "ready"
+
+    def wait_ready(self, timeout: float) -> None:
+        """Wait for a session; a :class:`UserError` says what is wrong if none starts in time."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: self._phase == "ready", timeout):
+                raise UserError(f"{self.problem}. Check the USB cable and that the Pico runs the "
+                                "firmware (docs/protocol.md, 'Flashing the Pico').")
+
+    def command(self, verb: str, *args) -> None:
+        """Send one command and wait for its ACK; raises LinkDown or CommandRefused."""
+        with self._command_lock:
+            with self._cond:
+                if not self._cond.wait_for(lambda: self._phase == "ready" or self._stopping, RETRY_S * TRIES):
+                    raise LinkDown(self.problem)
+                if self._stopping:
+                    raise LinkDown("closed")
+                seq = self._seq = self._seq % 255 + 1
+                sessions = self.sessions
+            frame = encode_message(TO_PICO, seq, verb, args)
+            for _ in range(TRIES):
+                self._write(frame)
+                with self._cond:
+                    self._cond.wait_for(lambda: seq in self._replies or 0 in self._replies
+                                        or self.sessions != sessions or self._phase != "ready", RETRY_S)
+                    reply = self._replies.pop(seq, None)
+                    self._replies.pop(0, None)          # NAK 0 BAD: our frame arrived damaged
+                    if self.sessions != sessions or self._phase != "ready":
+                        raise LinkDown(f"the link went down during {verb}")
+                if reply is None:
+                    continue
+                if reply.verb == "NAK":
+                    raise CommandRefused(verb, reply.args[1])
+                return
+            raise LinkDown(f"no ACK for {verb} after {TRIES} tries")
+
+    def halt(self) -> None:
+        """Motor off now: one unacknowledged HALT frame, no waiting (safe from a signal handler).
+
+        HALT carries no sequence number, so it never disturbs the retransmission
+        of a command in flight; the firmware obeys it in any state.
+        """
+        transport = self._transport
+        if transport is None or not self._write_lock.acquire(timeout=0.1):
+            return
+        try:
+            transport.write(encode_message(TO_PICO, 0, "HALT"))
+        except TransportError:
+            pass
+        finally:
+            self._write_lock.release()
+
+    def close(self) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        self._dispatch.put(None)
+        for thread in self._threads:
+            thread.join(timeout=2)
+        self._drop_transport("closed")
+
+    # -- the I/O thread -------------------------------------------------------------------
+    def _run_io(self) -> None:
+        while not self._stopping:
+            if self._transport is None:
+                if self._failures:
+                    self._sleep(BACKOFF_S[min(self._failures, len(BACKOFF_S)) - 1])
+                if self._stopping:
+                    return
+                try:
+                    self._transport = self._open_transport(self.port)
+                except TransportError as error:
+                    self._failures += 1
+                    self.problem = str(error)
+                    continue
+                self._reader = FrameReader(TO_HOST)
+                self._set_phase("hello")
+            try:
+                data = self._transport.read()
+                now = self.clock()
+                for message in self._reader.feed(data):
+                    self._handle(message, now)
+                self._housekeeping(now)
+            except TransportError as error:
+                self.problem = f"lost the Pico: {error}"
+                self._drop_transport("lost")
+
+    def _handle(self, message: Message | FrameError, now: float) -> None:
+        if isinstance(message, FrameError):
+            log.debug("bad frame from the Pico: %s", message)
+            self._write(encode_message(TO_PICO, 0, "NAK", (0, "BAD")))
+            return
+        self._heard = now
+        verb = message.verb
+        if verb in ("ACK", "NAK"):
+            if self._sync and message.args[0] == self._sync[0] and self._phase == "sync":
+                if verb == "ACK":
+                    self._last_event_seq = None
+                    self.sessions += 1
+                    self._failures = 0
+                    self.ready_since = now
+                    self._set_phase("ready")
+                    self._notify_session("ready")
+                else:
+                    self._set_phase("hello")      # NAK BOOT: our hello was stale
+            elif message.args[1:] == ("SYNC",) and self._phase == "ready":
+                self._session_lost("reboot")      # the Pico forgot us: it rebooted
+            else:
+                with self._cond:
+                    self._replies[message.args[0]] = message
+                    self._cond.notify_all()
+        elif verb == "HELLO":
+            info = PicoInfo(message.args[0], message.args[1], message.args[2], bool(message.args[3]))
+            rebooted = self.info is not None and info.boot_id != self.info.boot_id
+            if self._phase == "ready" and rebooted:
+                self._session_lost("reboot")
+            if rebooted:
+                self.reboots += 1
+            self.info = info
+            if self._phase == "hello":
+                self._start_sync()
+        elif self._phase != "ready":
+            return                                # events of a session we have not (re)joined yet
+        elif verb == "STATE":
+            self.state = PicoState(message.args[0], bool(message.args[1]), *message.args[2:], at=now)
+            self._dispatch.put((message, now))
+        else:
+            self._write(encode_message(TO_PICO, 0, "ACK", (message.seq,)))
+            if message.seq != self._last_event_seq:
+                self._last_event_seq = message.seq
+                self._dispatch.put((message, now))
+
+    def _housekeeping(self, now: float) -> None:
+        if self._phase == "ready":
+            if now - self._heard > SILENCE_S:
+                self.problem = f"the Pico on {self.port} fell silent"
+                self._drop_transport("lost")
+            elif now - self._sent_ping >= PING_S:
+                self._sent_ping = now
+                self._write(encode_message(TO_PICO, 0, "PING"))
+        elif self._phase == "hello":
+            if now - self._phase_since > ANSWER_S:
+                self.problem = f"no Pico answers on {self.port}"
+                self._drop_transport("silent")
+            elif now - self._sent_ping >= HELLO_S:
+                self._sent_ping = now
+                self._write(encode_message(TO_PICO, 0, "HELLO"))
+        elif self._phase == "sync":
+            if now - self._phase_since > ANSWER_S:
+                self._set_phase("hello")
+            elif now - self._sent_ping >= RETRY_S:
+                self._sent_ping = now
+                self._write(self._sync[1])
+
+    def _start_sync(self) -> None:
+        with self._cond:
+            self._seq = self._seq % 255 + 1
+            frame = encode_message(TO_PICO, self._seq, "SYNC", (self.info.boot_id, random.randint(0, 0xFFFF)))
+            self._sync = (self._seq, frame)
+        self._set_phase("sync")
+        self._sent_ping = self.clock()
+        self._write(frame)
+
+    def _session_lost(self, why: str) -> None:
+        self._set_phase("hello")
+        self._notify_session(why)
+
+    def _set_phase(self, phase: str) -> None:
+        with self._cond:
+            self._phase = phase
+            self._phase_since = self.clock()
+            self._sent_ping = 0.0
+            if phase != "ready":
+                self._replies.clear()
+            self._cond.notify_all()
+
+    def _drop_transport(self, why: str) -> None:
+        was_ready = self._phase == "ready"
+        self._failures += 0 if was_ready else 1
+        transport, self._transport = self._transport, None
+        if transport is not None:
+            transport.close()
+        self._set_phase("closed")
+        if was_ready and not self._stopping:
+            log.warning("%s; reconnecting", self.problem)
+            self._notify_session("lost")
+
+    def _write(self, frame: bytes) -> None:
+        transport = self._transport
+        if transport is None:
+            return
+        try:
+            with self._write_lock:
+                transport.write(frame)
+        except TransportError as error:
+            log.debug("write failed: %s", error)     # the I/O thread notices and reconnects
+
+    def _sleep(self, seconds: float) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._stopping, seconds)
+
+    # -- the listeners' thread: a slow listener never holds up the ACKs ---------------------
+    def _notify_session(self, what: str) -> None:
+        self._dispatch.put(what)
+
+    def _run_dispatch(self) -> None:
+        while True:
+            item = self._dispatch.get()
+            if item is None:
+                return
+            try:
+                if isinstance(item, str):
+                    for listener in list(self._session_listeners):
+                        listener(item)
+                else:
+                    for listener in list(self._listeners):
+                        listener(*item)
+            except Exception:
+                log.exception("a Pico listener failed on %r", item)

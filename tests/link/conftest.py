@@ -1,0 +1,77 @@
+"""A simulated Pico in a child process on a pseudo-terminal, and the host's devices on it."""
+import json
+import queue
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+
+class PicoProcess:
+    """The child process running the firmware logic; ``do("press 2")`` returns its report."""
+
+    def __init__(self, link_path: Path):
+        self.path = str(link_path)
+        self.process = subprocess.Popen([sys.executable, str(HERE / "pico_process.py"), self.path],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.first = json.loads(self.process.stdout.readline())
+
+    def do(self, command: str) -> dict:
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def report(self) -> dict:
+        return self.do("report")
+
+    def tap(self, seat: int) -> None:
+        self.do(f"press {seat}")
+        time.sleep(0.08)                 # longer than the firmware's 20 ms debounce, even on a busy machine
+        self.do(f"release {seat}")
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=5)
+
+
+def wait_until(condition, timeout: float = 10.0, what: str = "condition"):
+    """Poll ``condition`` until it is truthy; generous, because the test machine may be busy."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def take(events: queue.Queue, kind: type, timeout: float = 10.0, drop: tuple = ()):
+    """The next observation of ``kind``; others of a type in ``drop`` are skipped."""
+    end = time.monotonic() + timeout
+    while True:
+        item = events.get(timeout=max(0.01, end - time.monotonic()))
+        if isinstance(item, kind):
+            return item
+        assert isinstance(item, drop), f"unexpected {item!r} while waiting for {kind.__name__}"
+
+
+@pytest.fixture
+def pico(tmp_path):
+    child = PicoProcess(tmp_path / "ttyPico")
+    yield child
+    child.close()
+
+
+@pytest.fixture
+def devices(pico):
+    from companion.link.devices import open_devices
+    events: queue.Queue = queue.Queue()
+    opened = open_devices(events, port=pico.path, timeout=10,
+                          launcher_options={"motor_limit": 3.0, "card_deadline": 0.8})
+    opened.events = events
+    yield opened
+    opened.close()

@@ -1,0 +1,179 @@
+"""A Pico in a child process: the real firmware logic on one end of a pseudo-terminal.
+
+Run by the link tests (``python pico_process.py LINK_PATH``). The firmware's
+``Firmware`` object runs exactly as ``main.py`` runs it on the Pico; only the
+pins are simulated: a card stack that throws one card every CARD_MS of motor
+time past an exit sensor, and buttons pressed by commands on stdin.
+``LINK_PATH`` is a symlink to the pty's serial end, re-pointed after a re-plug,
+like /dev/serial/by-id/... for a real Pico.
+
+Commands on stdin, one per line; each answers one JSON line on stdout:
+press SEAT | release SEAT | draw | cards N | blind | reboot | unplug | plug |
+garble N | drop N | dup | hang | report
+"""
+import json
+import os
+import select
+import sys
+import time
+import tty
+
+from companion.firmware.app import Firmware
+
+CARD_MS = 60        # one card leaves every 60 ms of motor-on time
+LOOP_MS = 2
+SEATS = 6
+
+
+class SimulatedPico:
+    def __init__(self, link_path):
+        self.link_path = link_path
+        self.start = time.monotonic()
+        self.boot_count = 0
+        self.pressed = [False] * (SEATS + 1)
+        self.stack = 100            # cards in the hopper
+        self.blind = False          # the exit sensor stops seeing cards (a jam or a broken sensor)
+        self.thrown = 0             # cards that really left the launcher
+        self.motor_ms = 0.0         # motor-on time towards the next card
+        self.run_started = None
+        self.longest_run_ms = 0
+        self.stop_after_silence_ms = []   # for each stop by silence: ms since the last host frame
+        self.garble = self.drop = 0       # host bytes to damage / to lose
+        self.duplicate_next = False       # send the Pico's next event frame twice
+        self.hung = False
+        self.master = None
+        self.plug()
+        self.boot()
+
+    def now(self):
+        return int((time.monotonic() - self.start) * 1000)
+
+    def boot(self):
+        # A reboot: all outputs off, a new boot id; the hopper and thrown cards are physical.
+        self.boot_count += 1
+        boot_id = int.from_bytes(os.urandom(4), "big")
+        self.firmware = Firmware(SEATS, True, boot_id, self.now(), hopper_fitted=True)
+        self.hung = False
+
+    def plug(self):
+        master, slave = os.openpty()
+        tty.setraw(slave)                 # no echo, no line discipline: bytes as on USB CDC
+        name = os.ttyname(slave)
+        os.close(slave)
+        os.set_blocking(master, False)
+        self.master = master
+        tmp = self.link_path + ".new"
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        os.symlink(name, tmp)
+        os.replace(tmp, self.link_path)
+
+    def unplug(self):
+        os.close(self.master)
+        self.master = None
+        os.unlink(self.link_path)
+
+    def command(self, line):
+        words = line.split()
+        verb, args = words[0], [int(word) for word in words[1:]]
+        if verb in ("press", "release"):
+            self.pressed[args[0]] = verb == "press"
+        elif verb == "draw":
+            self.pressed[SEATS] = not self.pressed[SEATS]
+        elif verb == "cards":
+            self.stack = args[0]
+        elif verb == "blind":
+            self.blind = True
+        elif verb == "reboot":
+            self.boot()
+        elif verb == "unplug":
+            self.unplug()
+        elif verb == "plug":
+            self.plug()
+        elif verb == "garble":
+            self.garble = args[0]
+        elif verb == "drop":
+            self.drop = args[0]
+        elif verb == "dup":
+            self.duplicate_next = True
+        elif verb == "hang":
+            self.hung = True              # the firmware stops running; the watchdog would reboot it
+        return self.report()
+
+    def report(self):
+        firmware, now = self.firmware, self.now()
+        return {"thrown": self.thrown, "motor": firmware.launcher.direction, "boot": self.boot_count,
+                "boot_id": firmware.link.boot_id, "pixels": firmware.pixels(now), "aim": firmware.aim,
+                "buzzer": firmware.buzzer(now), "longest_run_ms": self.longest_run_ms,
+                "stop_after_silence_ms": self.stop_after_silence_ms, "synced": firmware.link.synced}
+
+    def step(self, elapsed_ms):
+        now = self.now()
+        if self.master is not None and not self.hung:
+            try:
+                data = os.read(self.master, 4096)
+            except (BlockingIOError, OSError):
+                data = b""
+            if data:
+                self.firmware.receive(self._damage(data), now)
+        if self.hung:
+            return
+        launcher = self.firmware.launcher
+        cards = 0
+        if launcher.direction == 1 and self.stack > 0:
+            self.motor_ms += elapsed_ms
+            while self.motor_ms >= CARD_MS and self.stack > 0:
+                self.motor_ms -= CARD_MS
+                self.stack -= 1
+                self.thrown += 1
+                cards += 0 if self.blind else 1
+        was_running = launcher.running
+        self.firmware.tick(now, list(self.pressed), cards, 1 if self.stack else 0)
+        if launcher.running and self.run_started is None:
+            self.run_started = now
+        if not launcher.running and self.run_started is not None:
+            self.longest_run_ms = max(self.longest_run_ms, now - self.run_started)
+            self.run_started = None
+            self.motor_ms = 0.0
+            if was_running and not self.firmware.link.alive(now):
+                self.stop_after_silence_ms.append(now - self.firmware.link.last_heard)
+        out = self.firmware.take_output()
+        if out and self.duplicate_next and (b" CARD " in out or b" PRESS " in out):
+            self.duplicate_next = False
+            out += out
+        if out and self.master is not None:
+            try:
+                os.write(self.master, out)
+            except (BlockingIOError, OSError):
+                pass                      # nobody reads: USB CDC drops it too
+
+    def _damage(self, data):
+        data = bytearray(data)
+        if self.drop:
+            cut = min(self.drop, len(data))
+            self.drop -= cut
+            del data[len(data) // 2:len(data) // 2 + cut]
+        for index in range(min(self.garble, len(data))):
+            data[index] ^= 0x21
+        self.garble = max(0, self.garble - len(data))
+        return bytes(data)
+
+
+def main():
+    pico = SimulatedPico(sys.argv[1])
+    print(json.dumps(pico.report()), flush=True)
+    last = time.monotonic()
+    while True:
+        ready, _, _ = select.select([sys.stdin], [], [], LOOP_MS / 1000)
+        if ready:
+            line = sys.stdin.readline()
+            if not line:
+                return
+            print(json.dumps(pico.command(line)), flush=True)
+        now = time.monotonic()
+        pico.step((now - last) * 1000)
+        last = now
+
+
+if __name__ == "__main__":
+    main()

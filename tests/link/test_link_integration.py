@@ -1,0 +1,102 @@
+"""The host's pico backend against the firmware logic in a child process, over a real pty.
+
+Button presses reach the table, lights follow, a dispense throws exactly what was asked.
+"""
+import queue
+
+import pytest
+
+from companion.devices import observations as obs
+from companion.errors import UserError
+from companion.link.devices import open_devices
+
+from conftest import take, wait_until
+
+WHITE, OFF = [255, 255, 255], [0, 0, 0]
+
+
+def test_the_pico_says_who_it_is(devices):
+    info = devices.link.info
+    assert (info.version, info.seats, info.has_launcher) == ("0.1.0", 6, True)
+    assert devices.ring.seats == 6
+
+
+def test_a_seat_press_reaches_the_table_once(devices, pico):
+    pico.tap(2)
+    pressed = take(devices.events, obs.SeatPressed)
+    assert pressed.seat == 2
+    with pytest.raises(queue.Empty):
+        devices.events.get(timeout=0.3)
+
+
+def test_the_draw_button_reaches_the_table(devices, pico):
+    pico.do("draw")
+    assert isinstance(take(devices.events, obs.DrawPressed), obs.DrawPressed)
+
+
+def test_lights_follow_the_table(devices, pico):
+    devices.ring.light_turn(3)
+    assert devices.ring.wait_shown(10)
+    assert pico.report()["pixels"] == [OFF, OFF, OFF, WHITE, OFF, OFF]
+    colours = devices.ring.show_colours()
+    assert devices.ring.wait_shown(10)
+    pixels = pico.report()["pixels"]
+    assert [pixels[seat] for seat in (0, 5)] == [[255, 0, 0], [0, 0, 255]]
+    assert colours[0] == "red" and colours[5] == "blue"
+
+
+def test_dispense_3_throws_exactly_3(devices, pico):
+    job = devices.launcher.dispense(3, seat=5)
+    counted = [take(devices.events, obs.CardCounted).count for _ in range(3)]
+    finished = take(devices.events, obs.DispenseFinished)
+    assert counted == [1, 2, 3] and (finished.job, finished.count, finished.requested) == (job, 3, 3)
+    report = pico.report()
+    assert report["thrown"] == 3 and report["motor"] == 0
+    assert report["aim"] == 170                      # the last seat: the right end of the arc (80 degrees)
+
+
+def test_a_long_job_runs_in_stretches_within_the_motor_limit(pico):
+    events: queue.Queue = queue.Queue()
+    with open_devices(events, port=pico.path, timeout=10,
+                      launcher_options={"motor_limit": 1.0, "card_deadline": 0.5}) as devices:
+        devices.launcher.dispense(45)
+        finished = take(events, obs.DispenseFinished, timeout=30, drop=(obs.CardCounted,))
+    assert finished.count == 45
+    report = pico.report()
+    assert report["thrown"] == 45
+    assert report["longest_run_ms"] <= 1000 + 100    # the Pico's own limit per LAUNCH, plus one loop
+
+
+def test_a_jam_stops_the_motor_and_drops_the_waiting_jobs(devices, pico):
+    pico.do("blind")                                 # cards no longer pass the sensor
+    devices.launcher.dispense(2)
+    second = devices.launcher.dispense(1)
+    jammed = take(devices.events, obs.DispenseJammed)
+    assert jammed.count == 0
+    assert take(devices.events, obs.DispenseStopped) == obs.DispenseStopped(second, None, 1, 0, False, "after fault")
+    assert pico.report()["motor"] == 0
+
+
+def test_an_empty_hopper_is_reported_with_what_was_thrown(devices, pico):
+    pico.do("cards 2")
+    devices.launcher.dispense(4)
+    empty = take(devices.events, obs.HopperEmpty, drop=(obs.CardCounted,))
+    assert empty.count == 2 and pico.report()["thrown"] == 2
+
+
+def test_no_pico_on_the_port_is_a_clear_message(tmp_path):
+    with pytest.raises(UserError, match="cannot open .*no such port.*USB cable"):
+        open_devices(queue.Queue(), port=str(tmp_path / "ttyNothing"), timeout=1)
+
+
+def test_a_port_where_nothing_answers_is_a_clear_message(tmp_path):
+    import os
+    import tty
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    try:
+        with pytest.raises(UserError, match="no Pico answers on .*firmware"):
+            open_devices(queue.Queue(), port=os.ttyname(slave), timeout=4)
+    finally:
+        os.close(master)
+        os.close(slave)
