@@ -129,6 +129,9 @@ def render_svg(pins: PinMap) -> str:
             body, height = _panel(pins, board, y)
             panels.append(body)
             y += height
+    body, height = _power_panel(pins, y)
+    panels.append(body)
+    y += height
     legend, y = _legend(y), y + 40
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{PANEL_W}" height="{y}" '
             f'viewBox="0 0 {PANEL_W} {y}" font-family="DejaVu Sans, sans-serif" font-size="12">\n'
@@ -170,6 +173,56 @@ def _panel(pins: PinMap, board: str, top: int) -> tuple[str, int]:
             out.append(f'<text x="{lx}" y="{y + 4}" text-anchor="{anchor}" fill="{colour}"{weight}>'
                        f'{escape(text)}</text>\n')
     return "".join(out), 20 * ROW + 60
+
+
+def _power_panel(pins: PinMap, top: int) -> tuple[str, int]:
+    """Motor supply, fuse, driver, pull-downs and the common ground, with the real pin names."""
+    inputs: dict[str, list[str]] = {}
+    for pin in pins.pins.values():
+        if pin.pull == "external-down":
+            inputs.setdefault(pin.name, []).append(f"{gpio_name(pin)} (pin {header_pin(pin)})")
+    grounds = " / ".join(f"{spec.title.split(' 40')[0]} pin {min(n for n, p in spec.power.items() if p == 'GND')}"
+                         for board, spec in BOARDS.items() if pins.board(board))
+    red, pwm, t = "#a51d2d", KIND_COLOURS["pwm"], top
+    rail = t + 130 + 40 * len(inputs)
+
+    def box(x, y, w, h, *lines):
+        text = "".join(f'<text x="{x + w / 2}" y="{y + 20 + 15 * i}" text-anchor="middle">{escape(line)}</text>'
+                       for i, line in enumerate(lines))
+        return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="#f6f5f4" stroke="#000"/>{text}\n'
+
+    def line(x1, y1, x2, y2, colour="#000"):
+        return f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="2"/>\n'
+
+    def label(x, y, text, anchor="start", colour="#000"):
+        return f'<text x="{x}" y="{y}" text-anchor="{anchor}" fill="{colour}">{escape(text)}</text>\n'
+
+    out = [f'<text x="{PANEL_W // 2}" y="{t + 14}" text-anchor="middle" font-size="16" font-weight="bold">'
+           'Motor power and safety</text>\n',
+           box(20, t + 35, 150, 60, "Motor supply", "5 V 3 A"), box(230, t + 35, 90, 30, "Fuse 2 A T"),
+           box(560, t + 35, 200, rail - t - 50, "Motor driver", "(DRV8833)"),
+           line(170, t + 50, 230, t + 50, red), line(320, t + 50, 560, t + 50, red),
+           label(330, t + 44, "+5 V also to servo V+ and WS2812", colour=red),
+           label(566, t + 54, "VM"), label(440, t + 66, "470 µF to GND at VM", "middle", red),
+           line(60, t + 95, 60, rail), line(660, rail - 15, 660, rail), line(40, rail, 660, rail),
+           label(40, rail + 18, f"GND, one wire to {grounds}"),
+           f'<circle cx="880" cy="{t + 100}" r="22" fill="#fff" stroke="#000" stroke-width="2"/>'
+           f'<text x="880" y="{t + 105}" text-anchor="middle" font-weight="bold">M</text>\n',
+           line(760, t + 85, 862, t + 92), line(760, t + 115, 862, t + 108),
+           label(766, t + 80, "OUT1"), label(766, t + 130, "OUT2"),
+           label(880, t + 140, "100 nF across the motor", "middle")]
+    for i, (name, where) in enumerate(inputs.items()):
+        y = t + 130 + 40 * i
+        out += [line(330, y, 560, y, pwm), label(566, y + 4, f"IN{i + 1}"),
+                label(320, y - 2, name, "end", pwm), label(320, y + 13, " · ".join(where), "end", pwm),
+                line(450, y, 450, y + 6), f'<rect x="444" y="{y + 6}" width="12" height="16" fill="#fff" stroke="#000"/>',
+                label(462, y + 19, "10k to GND"), line(450, y + 22, 450, y + 28), _ground(450, y + 28)]
+    return "".join(out), rail - t + 40
+
+
+def _ground(x: int, y: int) -> str:
+    return "".join(f'<line x1="{x - w}" y1="{y + 3 * i}" x2="{x + w}" y2="{y + 3 * i}" stroke="#000" stroke-width="2"/>'
+                   for i, w in enumerate((7, 4, 1))) + "\n"
 
 
 def _legend(top: int) -> str:

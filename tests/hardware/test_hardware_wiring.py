@@ -55,6 +55,12 @@ def test_motor_driver_inputs_get_a_pull_down_resistor_listed():
     motor = pins.pin("pi", "launcher_motor_forward")
     assert motor.pull == "external-down"
     assert f"- GPIO{motor.gpio} (pin {make_wiring.header_pin(motor)}): `{motor.name}`" in wiring
+    svg_texts = [element.text for element in ElementTree.parse(ROOT / "hardware" / "wiring.svg").iter()
+                 if element.tag.endswith("text")]
+    pulled = {pin.name for pin in pins.pins.values() if pin.pull == "external-down"}
+    assert pulled <= set(svg_texts)
+    assert svg_texts.count("10k to GND") == len(pulled)
+    assert any(f"GPIO{motor.gpio} (pin {make_wiring.header_pin(motor)})" in text for text in svg_texts)
 
 
 def test_header_tables_account_for_all_forty_pins_of_each_board():
