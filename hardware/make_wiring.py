@@ -37,6 +37,7 @@ PICO_POWER = {30: "RUN", 35: "ADC_VREF", 36: "3V3(OUT)", 37: "3V3_EN", 39: "VSYS
 
 
 class Board(NamedTuple):
+    name: str
     title: str
     view: str                                   # how to hold the board to match the diagram
     prefix: str                                 # GPIO17 on the Pi, GP16 on the Pico
@@ -46,9 +47,9 @@ class Board(NamedTuple):
 
 
 BOARDS = {
-    "pi": Board("Raspberry Pi 40-pin header", "from above, pin 1 at the SD card end", "GPIO",
+    "pi": Board("Pi", "Raspberry Pi 40-pin header", "from above, pin 1 at the SD card end", "GPIO",
                 PI_HEADER, PI_POWER, lambda row: (2 * row + 1, 2 * row + 2)),
-    "pico": Board("Raspberry Pi Pico", "from above, USB at the top", "GP",
+    "pico": Board("Pico", "Raspberry Pi Pico", "from above, USB at the top", "GP",
                   PICO_HEADER, PICO_POWER, lambda row: (row + 1, 40 - row)),
 }
 KIND_COLOURS = {"pwm": "#e66100", "input": "#1c71d8", "button": "#26a269", "led": "#c6a000",
@@ -181,8 +182,8 @@ def _power_panel(pins: PinMap, top: int) -> tuple[str, int]:
     for pin in pins.pins.values():
         if pin.pull == "external-down":
             inputs.setdefault(pin.name, []).append(f"{gpio_name(pin)} (pin {header_pin(pin)})")
-    grounds = " / ".join(f"{spec.title.split(' 40')[0]} pin {min(n for n, p in spec.power.items() if p == 'GND')}"
-                         for board, spec in BOARDS.items() if pins.board(board))
+    grounds = " or ".join(f"{spec.name} GND (pin {min(n for n, what in spec.power.items() if what == 'GND')})"
+                          for board, spec in BOARDS.items() if pins.board(board))
     red, pwm, t = "#a51d2d", KIND_COLOURS["pwm"], top
     rail = t + 130 + 40 * len(inputs)
 
@@ -215,14 +216,16 @@ def _power_panel(pins: PinMap, top: int) -> tuple[str, int]:
         y = t + 130 + 40 * i
         out += [line(330, y, 560, y, pwm), label(566, y + 4, f"IN{i + 1}"),
                 label(320, y - 2, name, "end", pwm), label(320, y + 13, " · ".join(where), "end", pwm),
-                line(450, y, 450, y + 6), f'<rect x="444" y="{y + 6}" width="12" height="16" fill="#fff" stroke="#000"/>',
-                label(462, y + 19, "10k to GND"), line(450, y + 22, 450, y + 28), _ground(450, y + 28)]
+                line(450, y, 450, y + 6), label(462, y + 19, "10k to GND"),
+                f'<rect x="444" y="{y + 6}" width="12" height="16" fill="#fff" stroke="#000"/>',
+                line(450, y + 22, 450, y + 28), _ground(450, y + 28)]
     return "".join(out), rail - t + 40
 
 
 def _ground(x: int, y: int) -> str:
-    return "".join(f'<line x1="{x - w}" y1="{y + 3 * i}" x2="{x + w}" y2="{y + 3 * i}" stroke="#000" stroke-width="2"/>'
-                   for i, w in enumerate((7, 4, 1))) + "\n"
+    """The ground symbol: three shrinking bars."""
+    return "".join(f'<line x1="{x - w}" y1="{y + 3 * i}" x2="{x + w}" y2="{y + 3 * i}" '
+                   'stroke="#000" stroke-width="2"/>' for i, w in enumerate((7, 4, 1))) + "\n"
 
 
 def _legend(top: int) -> str:
