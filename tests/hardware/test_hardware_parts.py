@@ -17,7 +17,6 @@ MODELS = ["launcher_hopper", "turntable", "camera_arm", "button_pod"]
 CARD_W, CARD_L = 56, 87
 
 
-
 def render(model: str, out_dir: Path, *defines: str) -> tuple[dict, list[float], list[float]]:
     """Render to ASCII STL; return the echoed values and the bounding box (min, max)."""
     if shutil.which("openscad") is None:
