@@ -32,9 +32,14 @@ class DrawMixin:
             raise UserError(self._not_now("no cards can be drawn"))
         if type(seat) is not int or not 0 <= seat < self.n:
             self._check_seat(seat)
+        allowed = self.may_draw(seat)
+        if count == 0 and type(count) is int and allowed:
+            if self.draw_pile_size or len(self.discard) > 1:
+                raise UserError("a draw of 0 cards only when every card is in a hand (nothing "
+                                "left to draw or reshuffle)")
+            return
         if type(count) is not int or count < 1:
             raise UserError(f"a draw needs a count of at least 1, not {count!r}")
-        allowed = self.may_draw(seat)
         if count > allowed:
             raise UserError(f"seat {seat} may draw {allowed} now, not {count}"
                             + ("" if seat == self.current else f" (seat {self.current}'s turn)"))
@@ -72,12 +77,18 @@ class DrawMixin:
         """Full information: take ``count`` random cards from the pile (reshuffling per D5)."""
         self._check_draw(seat, count)
         pile = self.pile
+        if not pile and len(self.discard) > 1:
+            self.reshuffle()
+        if len(pile) < count:
+            # D5 at a real table: take the last cards, reshuffle, take the rest (separate events);
+            # with every other card in a hand, the rest is forgiven (a draw of 0).
+            taken = self.draw_random(seat, len(pile), random) if pile else []
+            if len(self.discard) > 1:
+                return taken + self.draw_random(seat, count - len(taken), random)
+            self.draw(seat, 0, [])
+            return taken
         cards = []
         for _ in range(count):
-            if not pile:
-                if len(self.discard) < 2:
-                    break  # every card is in a hand: the draw is settled with what there is
-                self.reshuffle()
             index = int(random() * len(pile))
             cards.append(pile[index])
             pile[index] = pile[-1]
@@ -93,7 +104,7 @@ class DrawMixin:
         self.sizes[seat] += len(cards) if self.full else count
         if self.sizes[seat] > 1:
             self.called[seat] = False
-        rest = count
+        rest = count if count else self.may_draw(seat)  # 0: nothing left anywhere, all forgiven
         owed = self.owed[seat]
         if owed:
             paid = owed if owed < rest else rest

@@ -162,3 +162,19 @@ def test_d5_tracking_reshuffles_by_itself_when_the_launcher_counts_more_than_was
     game.apply(E.Draw(1, 8))
     # then the reload was recorded before the draw: 7 + 2 discards - 8 drawn = 1 left
     assert game.log[-2] == E.Reshuffle() and game.snapshot()["draw_pile"] == 1
+
+
+def test_d5_with_every_card_in_a_hand_what_is_due_is_forgiven():
+    # given two players holding all cards but the top one, when seat 1 must draw, then a draw of
+    # 0 settles it (nothing left to draw or reshuffle); a draw of 0 is refused otherwise
+    cards = [CARD_NAMES[c] for c in CLASSIC_DECK.cards()]
+    cards.remove("red-5")
+    cards.remove("red-1")
+    game = Game(2, full_information=True)
+    game.apply(E.Deal(dealer=0, hands=(tuple(cards[:54]), tuple(cards[54:]) + ("red-1",))))
+    with pytest.raises(UserError, match="draw of 0"):
+        table().apply(E.Draw(1, 0, ()))
+    game.apply(E.StartCard("red-5"))
+    game.apply(E.Penalty(1, "suggestion"))
+    game.apply(E.Draw(1, 0, ()))
+    assert game.snapshot()["owed_cards"] == [0, 0] and game.snapshot()["turn"] == 1
