@@ -63,7 +63,7 @@ module body() {
         }
         translate([-iw / 2, -il / 2, floor_z]) cube([iw, il, top_z]);                  // the stack
         translate([-iw / 2, il / 2 - 1, floor_z]) cube([iw, front_t + 2, throat_open]); // way out
-        translate([-iw / 2, front_y - 2, floor_z]) cube([iw, end_y, top_z]);           // throat
+        translate([-iw / 2, front_y, floor_z]) cube([iw, end_y, top_z]);               // throat
         translate([-iw / 2, -il / 2, base_t]) cube([ow, il, floor_z - floor_t - base_t]); // under floor, open at +x
         translate([-wheel_w / 2 - 1, wheel_y - 9, 0]) cube([wheel_w + 2, 18, top_z]);  // wheel slot
         translate([-tcrt_hole[0] / 2, -il / 4, 0]) cube([tcrt_hole[0], tcrt_hole[1], top_z]);
