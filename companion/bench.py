@@ -10,6 +10,7 @@ from companion.errors import UserError
 
 BENCHMARKS: dict[str, str] = {
     "engine": "companion.engine.bench:main",
+    "devices": "companion.devices.bench:main",
 }
 
 

@@ -80,6 +80,7 @@ class PinLauncher(Launcher):
             self._guard = safety.MotorGuard(self._motor, motor_limit, self._tripped)
             self._exit = self._part(DigitalInputDevice(exit_sensor, pull_up=True, pin_factory=pin_factory))
             self._exit.when_activated = self._beam_broken
+            self._exit.when_deactivated = self._beam_cleared
             self._hopper = None
             if hopper_sensor is not None:
                 self._hopper = self._part(DigitalInputDevice(hopper_sensor, pull_up=True, pin_factory=pin_factory))
@@ -169,6 +170,10 @@ class PinLauncher(Launcher):
             self.events.put(obs.CardCounted(self._current.job, self._current.seat, self._count, now))
             self._cond.notify_all()
 
+    def _beam_cleared(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
     def _hopper_ran_out(self) -> None:
         with self._cond:
             self._hopper_empty_at = self.clock()
@@ -248,9 +253,15 @@ class PinLauncher(Launcher):
             with self._cond:
                 self._hopper_empty_at = self._hopper_empty_at or self.clock()
             return "empty"
-        if self._exit.is_active:
-            return "jam:the exit is blocked (a card stuck, or the sensor)"
         with self._cond:
+            # A card of the job before may still be passing the beam: give it its deadline.
+            clear_by = self.clock() + self.card_deadline
+            while self._exit.is_active and self._stop_reason is None and self.clock() < clear_by:
+                self._cond.wait(clear_by - self.clock())
+            if self._stop_reason is not None:
+                return self._stop_reason
+            if self._exit.is_active:
+                return "jam:the exit is blocked (a card stuck, or the sensor)"
             start = self._last_card = self.clock()
             trips = self._guard.trips
             self._guard.run(self.speed)

@@ -50,7 +50,7 @@ def all_safe(reason: str = "") -> None:
         except Exception:  # a closed or broken device must not keep the others on
             log.exception("safe state failed for %r", device)
     if reason:
-        log.info("all outputs off (%s)", reason)
+        log.log(logging.DEBUG if reason == "exit" else logging.INFO, "all outputs off (%s)", reason)
 
 
 def install_handlers() -> bool:

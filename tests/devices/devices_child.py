@@ -13,7 +13,7 @@ from companion.devices import open_devices
 
 
 def main(mode: str, limit: float) -> None:
-    logging.basicConfig(stream=sys.stdout, level=logging.INFO, format="log %(message)s")
+    logging.basicConfig(stream=sys.stdout, level=logging.DEBUG, format="log %(message)s")
     devices = open_devices("sim", queue.Queue(), launcher_options=dict(motor_limit=limit, card_deadline=1.0),
                            stack_options=dict(cards=10_000))
     devices.stack.forward.listeners.append(
