@@ -25,7 +25,7 @@ def describe(entry: dict, players: list[str]) -> str:
     by_type: dict[str, list[dict]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
-    text = _plain(event, name)
+    text = _plain(event, name, entry)
     if kind == "play":
         text += _play_effect(event, entry, by_type, name, len(players))
     elif kind in ("colour", "catch", "challenge", "challenge_verdict", "penalty", "start_card"):
@@ -44,7 +44,7 @@ def describe(entry: dict, players: list[str]) -> str:
     return text
 
 
-def _plain(event: dict, name) -> str:
+def _plain(event: dict, name, entry: dict) -> str:
     kind, seat = event.get("type"), event.get("seat")
     if kind == "play":
         return _("%(name)s played %(card)s", name=name(seat), card=card_name(event["card"]))
@@ -70,7 +70,8 @@ def _plain(event: dict, name) -> str:
         reason = str(REASON_NAMES.get(event.get("reason"), event.get("reason")))
         return _("Penalty for %(name)s: %(reason)s", name=name(seat), reason=reason)
     if kind == "deal":
-        return _("%(name)s dealt", name=name(event.get("dealer")))
+        dealer = event.get("dealer")
+        return _("%(name)s dealt", name=name(entry.get("dealer") if dealer is None else dealer))
     if kind == "choose_dealer":
         return _("Cards drawn to choose the dealer")
     if kind == "start_card":

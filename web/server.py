@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import threading
 
+from waitress import wasyncore
 from waitress.server import create_server
 
 from companion.table.loop import TableLoop
@@ -56,17 +57,29 @@ class WebServer:
                 f"Host token: {self.host_token}\n")
 
     def start(self) -> "WebServer":
-        self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
         self._thread.start()
         return self
+
+    def _serve(self) -> None:
+        """waitress's own loop, in short rounds, so that stopping happens in this thread too."""
+        server = self._server
+        while not self._stopping.is_set():
+            wasyncore.loop(timeout=0.2, map=server._map, use_poll=server.adj.asyncore_use_poll,
+                           count=1)
+        for channel in list(server._map.values()):
+            if channel is not server and channel is not server.trigger:
+                channel.close()
+        server.close()
 
     def close(self) -> None:
         """End every stream, stop listening and let the worker threads go."""
         self.app.extensions["hub"].shutdown()  # streams end, so their threads come free
-        self._server.task_dispatcher.shutdown(timeout=2)
-        self._server.close()
-        for channel in list(self._server._map.values()):
-            channel.close()
         if self._thread is not None:
+            self._stopping.set()
             self._thread.join(5)
             self._thread = None
+        else:
+            self._server.close()
+        self._server.task_dispatcher.shutdown(timeout=2)

@@ -23,7 +23,6 @@ from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_
                                  REASON_NAMES, card_name, card_view, colour_view, engine_text,
                                  option_value_text)
 
-RECENT = 6
 _cache: OrderedDict = OrderedDict()
 _cache_lock = threading.Lock()
 
@@ -81,7 +80,7 @@ def build_view(state: dict) -> dict:
         "status": _status(state, players, what),
         "players": player_views, "turn": turn_view,
         "colour": colour_view(state["colour"]), "top": card_view(state["top_card"]),
-        "pending": pending, "recent": described[::-1][:RECENT],
+        "pending": pending, "recent": [describe(e, players) for e in state["recent"][::-1]],
         "rounds": _rounds(state, players), "round_events": described,
     }
 

@@ -26,6 +26,7 @@ from companion.errors import UserError
 
 EDITIONS = ("classic", "extreme", "flash")
 SETUP_FIELDS = ("players", "dealer", "mode", "language", "options")
+RECENT = 6  # journal entries of any round that the scoreboard shows
 __all__ = ["EDITIONS", "SETUP_FIELDS", "Setup", "TableGame", "event_from_json", "setup_from_json"]
 
 
@@ -88,7 +89,8 @@ class TableGame:
         self.journal.append({
             "event": event.to_json(), "actions": [a.to_json() for a in actions],
             "before": {"turn": before["turn"], "direction": before["direction"]},
-            "turn": after["turn"], "direction": after["direction"], "round": before["round"],
+            "turn": after["turn"], "direction": after["direction"], "dealer": after["dealer"],
+            "round": before["round"],
             "log_length": len(self.engine.log)})
         for action in actions:
             if action.type == "round_over":
@@ -122,10 +124,11 @@ class TableGame:
         self.rounds = self.rounds[:finished]
 
     def state(self) -> dict:
-        """The engine's snapshot plus the table's: setup, round rows, this round's journal."""
+        """The engine's snapshot plus the table's: setup, round rows, this round's journal, recent."""
         state = self.engine.snapshot()
         this_round = [e for e in self.journal if e["round"] == state["round"]]
-        state.update(setup=self.setup.to_json(), rounds=list(self.rounds), journal=this_round)
+        state.update(setup=self.setup.to_json(), rounds=list(self.rounds), journal=this_round,
+                     recent=self.journal[-RECENT:])
         return state
 
     def log_jsonl(self) -> str:

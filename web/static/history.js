@@ -46,6 +46,12 @@
       label.textContent = rounds.target;
       nodes.push(label);
     }
+    rounds.rows.forEach((row, index) => {  // round numbers along the bottom
+      const label = svgNode("text", { x: x(index + 1), y: height - 8, fill: "#a8b3bd", "font-size": 10,
+                                      "text-anchor": "middle" });
+      label.textContent = row.round;
+      nodes.push(label);
+    });
     series.forEach((values, index) => {
       const [colour, dash] = STYLES[index % STYLES.length];
       nodes.push(svgNode("polyline", { fill: "none", stroke: colour, "stroke-width": 2.5,
