@@ -35,6 +35,7 @@ class Firmware:
         self._state_at = now_ms
         self._had_session = False
         self._was_alive = False
+        self._now = now_ms
 
     # -- what the outputs should be ----------------------------------------------------------
     def pixels(self, now_ms):
@@ -45,14 +46,12 @@ class Firmware:
 
     # -- input ---------------------------------------------------------------------------------
     def receive(self, data, now_ms):
-        for command in self.link.receive(data, now_ms):
-            error = self._execute(command, now_ms)
-            if command.seq:
-                self.link.reply(command, error)
+        self._now = now_ms
+        self.link.receive(data, now_ms, self._execute)
 
-    def _execute(self, command, now_ms):
+    def _execute(self, command):
         """Carry out one command; returns a NAK reason or None."""
-        verb, args = command.verb, command.args
+        verb, args, now_ms = command.verb, command.args, self._now
         if verb == "SYNC":
             # A new session starts from a safe state: motor off, the host restores lights.
             self._had_session = True

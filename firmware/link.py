@@ -45,12 +45,10 @@ class PicoLink:
     def alive(self, now_ms):
         return self.last_heard is not None and now_ms - self.last_heard < SILENCE_MS
 
-    def receive(self, data, now_ms):
-        """Handle received bytes; returns the new commands for the firmware to carry out.
-
-        The firmware answers each one with :meth:`reply`.
+    def receive(self, data, now_ms, execute):
+        """Handle received bytes; ``execute(message)`` carries out each new command at once
+        and returns None or a NAK reason, which is sent back before the next frame is read.
         """
-        commands = []
         for message in self.reader.feed(data):
             if isinstance(message, FrameError):
                 self._send(0, "NAK", (0, "BAD"))
@@ -68,7 +66,7 @@ class PicoLink:
             elif verb == "PING":
                 pass
             elif verb == "HALT":
-                commands.append(message)                        # idempotent: no number, no reply
+                execute(message)                                # idempotent: no number, no reply
             elif self.synced and seq == self._last_host_seq and message == self._last_command:
                 self._tx.append(self._last_reply)               # a retransmission: answer again only
             elif verb == "SYNC":
@@ -77,15 +75,13 @@ class PicoLink:
                     continue
                 self.synced = True
                 self._outbox, self._inflight, self._out_seq = [], None, 0
-                commands.append(message)
+                self._reply(message, execute(message))
             elif not self.synced:
                 self._send(0, "NAK", (seq, "SYNC"))
             else:
-                commands.append(message)
-        return commands
+                self._reply(message, execute(message))
 
-    def reply(self, message, error=None):
-        """Acknowledge a command, or refuse it with a NAK reason (RANGE, BUSY)."""
+    def _reply(self, message, error):
         if error:
             frame = self._send(0, "NAK", (message.seq, error))
         else:

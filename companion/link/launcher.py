@@ -34,7 +34,7 @@ class PicoLauncher(Launcher):
 
     def __init__(self, events: EventSink, link: PicoLink, *, policy: BurstPolicy | None = None,
                  seat_angles: Sequence[float] = (), speed: float = 1.0, motor_limit: float = 3.0,
-                 card_deadline: float = 0.8, rest: float = 0.15, recover_timeout: float = 3.0):
+                 card_deadline: float = 0.8, rest: float = 0.15, recover_timeout: float = 5.0):
         super().__init__(events, policy)
         if not 0 < card_deadline < motor_limit <= 15:
             raise UserError(f"launcher: the card deadline ({card_deadline} s) must be shorter than the "

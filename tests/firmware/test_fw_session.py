@@ -176,3 +176,11 @@ def test_a_new_host_session_restarts_the_event_numbers_and_drops_old_events():
     host.tick(30, pressed=[True] + IDLE[1:])                   # PRESS 1 sent, never acknowledged
     host.send(1, "SYNC", BOOT, 0x0002)                          # another host process
     assert [m for m in host.tick(RETRY_MS) if m.seq] == []
+
+
+def test_a_frame_repeated_within_one_read_is_run_once():
+    host = Host()
+    host.sync()
+    frame = encode_message(TO_PICO, 2, "LAUNCH", (2, 3000, 800, 70))
+    host.send(0, "", raw=frame + frame)
+    assert [m for m in host.tick() if m.verb in ("ACK", "NAK")] == [Message(0, "ACK", (2,))] * 2

@@ -75,3 +75,48 @@ def devices(pico):
     opened.events = events
     yield opened
     opened.close()
+
+
+class RawHost:
+    """A bare host on the pty through pyserial, for faults the real host would never cause."""
+
+    def __init__(self, path: str):
+        import serial
+        from companion.firmware import protocol
+        self.protocol = protocol
+        self.port = serial.Serial(path, 115200, timeout=0.05)
+        self.reader = protocol.FrameReader(protocol.TO_HOST)
+        self.boot_id = None
+
+    def send(self, seq: int, verb: str, *args) -> bytes:
+        frame = self.protocol.encode_message(self.protocol.TO_PICO, seq, verb, args)
+        self.port.write(frame)
+        return frame
+
+    def read_until(self, predicate, timeout: float = 10.0):
+        """Read frames (acknowledging events) until ``predicate(message)``; returns that message."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for message in self.reader.feed(self.port.read(256)):
+                if isinstance(message, self.protocol.Message):
+                    if message.seq:
+                        self.send(0, "ACK", message.seq)
+                    if predicate(message):
+                        return message
+        raise AssertionError("the Pico did not send the expected frame")
+
+    def start_session(self) -> None:
+        self.send(0, "HELLO")
+        self.boot_id = self.read_until(lambda m: m.verb == "HELLO").args[1]
+        self.send(1, "SYNC", self.boot_id, 0x0042)
+        self.read_until(lambda m: m.verb == "ACK" and m.args == (1,))
+
+    def close(self) -> None:
+        self.port.close()
+
+
+@pytest.fixture
+def raw_host(pico):
+    host = RawHost(pico.path)
+    yield host
+    host.close()

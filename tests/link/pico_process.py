@@ -9,7 +9,8 @@ like /dev/serial/by-id/... for a real Pico.
 
 Commands on stdin, one per line; each answers one JSON line on stdout:
 press SEAT | release SEAT | draw | cards N | blind | reboot | unplug | plug |
-garble N | drop N | dup | hang | report
+garble N | drop N (damage / lose the next N bytes from the host) |
+garble-out N | drop-out N (the same for bytes to the host) | dup | report
 """
 import json
 import os
@@ -38,9 +39,8 @@ class SimulatedPico:
         self.run_started = None
         self.longest_run_ms = 0
         self.stop_after_silence_ms = []   # for each stop by silence: ms since the last host frame
-        self.garble = self.drop = 0       # host bytes to damage / to lose
+        self.damage = {"garble": 0, "drop": 0, "garble-out": 0, "drop-out": 0}   # bytes still to hit
         self.duplicate_next = False       # send the Pico's next event frame twice
-        self.hung = False
         self.master = None
         self.plug()
         self.boot()
@@ -53,7 +53,6 @@ class SimulatedPico:
         self.boot_count += 1
         boot_id = int.from_bytes(os.urandom(4), "big")
         self.firmware = Firmware(SEATS, True, boot_id, self.now(), hopper_fitted=True)
-        self.hung = False
 
     def plug(self):
         master, slave = os.openpty()
@@ -90,14 +89,10 @@ class SimulatedPico:
             self.unplug()
         elif verb == "plug":
             self.plug()
-        elif verb == "garble":
-            self.garble = args[0]
-        elif verb == "drop":
-            self.drop = args[0]
+        elif verb in self.damage:
+            self.damage[verb] = args[0]
         elif verb == "dup":
             self.duplicate_next = True
-        elif verb == "hang":
-            self.hung = True              # the firmware stops running; the watchdog would reboot it
         return self.report()
 
     def report(self):
@@ -109,15 +104,13 @@ class SimulatedPico:
 
     def step(self, elapsed_ms):
         now = self.now()
-        if self.master is not None and not self.hung:
+        if self.master is not None:
             try:
                 data = os.read(self.master, 4096)
             except (BlockingIOError, OSError):
                 data = b""
             if data:
-                self.firmware.receive(self._damage(data), now)
-        if self.hung:
-            return
+                self.firmware.receive(self._damage(data, ""), now)
         launcher = self.firmware.launcher
         cards = 0
         if launcher.direction == 1 and self.stack > 0:
@@ -143,19 +136,21 @@ class SimulatedPico:
             out += out
         if out and self.master is not None:
             try:
-                os.write(self.master, out)
+                os.write(self.master, self._damage(out, "-out"))
             except (BlockingIOError, OSError):
                 pass                      # nobody reads: USB CDC drops it too
 
-    def _damage(self, data):
+    def _damage(self, data, direction):
         data = bytearray(data)
-        if self.drop:
-            cut = min(self.drop, len(data))
-            self.drop -= cut
-            del data[len(data) // 2:len(data) // 2 + cut]
-        for index in range(min(self.garble, len(data))):
+        drop = "drop" + direction
+        if self.damage[drop]:
+            cut = min(self.damage[drop], len(data) - 1)
+            self.damage[drop] -= cut
+            del data[1:1 + cut]           # keep the "$": the rest of the frame is lost
+        garble = "garble" + direction
+        for index in range(min(self.damage[garble], len(data))):
             data[index] ^= 0x21
-        self.garble = max(0, self.garble - len(data))
+        self.damage[garble] = max(0, self.damage[garble] - len(data))
         return bytes(data)
 
 
