@@ -134,3 +134,13 @@ def test_impossible_counts_are_refused(sim, count):
     devices, _ = sim()
     with pytest.raises(ValueError, match="cannot dispense"):
         devices.launcher.dispense(count)
+
+
+def test_a_card_still_in_the_beam_after_a_stop_does_not_block_the_next_job(sim):
+    devices, events = sim(beam_time=0.1)  # slow cards: the stop lands while one is in the beam
+    first = devices.launcher.dispense(50)
+    collect_until(events, lambda o: isinstance(o, CardCounted) and o.count == 1)
+    devices.launcher.stop()
+    collect_until(events, ends(first))
+    counts, end = run_job(devices, events, devices.launcher.dispense(2))
+    assert isinstance(end, DispenseFinished) and end.count == 2 and counts == [1, 2]
