@@ -31,8 +31,8 @@ PI_POWER = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V", 27: "ID_SD", 28: "ID_SC",
 PICO_GP = [0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13, None, 14, 15,
            16, 17, None, 18, 19, 20, 21, None, 22, None, 26, 27, None, 28]
 PICO_HEADER = {gp: number for number, gp in enumerate(PICO_GP, start=1) if gp is not None}
-PICO_POWER = {30: "RUN", 35: "ADC_VREF", 36: "3V3(OUT)", 37: "3V3_EN", 39: "VSYS", 40: "VBUS",
-              **{n: "GND" for n in (3, 8, 13, 18, 23, 28, 33, 38)}}
+PICO_POWER = {30: "RUN", 33: "AGND", 35: "ADC_VREF", 36: "3V3(OUT)", 37: "3V3_EN", 39: "VSYS",
+              40: "VBUS", **{n: "GND" for n in (3, 8, 13, 18, 23, 28, 38)}}
 
 
 
@@ -54,7 +54,7 @@ BOARDS = {
 }
 KIND_COLOURS = {"pwm": "#e66100", "input": "#1c71d8", "button": "#26a269", "led": "#c6a000",
                 "output": "#813d9c", "servo": "#865e3c", "neopixel": "#d6409f"}
-POWER_COLOURS = {"GND": "#000000", "3V3": "#f66151", "3V3(OUT)": "#f66151", "5V": "#a51d2d",
+POWER_COLOURS = {"GND": "#000000", "AGND": "#000000", "3V3": "#f66151", "3V3(OUT)": "#f66151", "5V": "#a51d2d",
                  "VSYS": "#a51d2d", "VBUS": "#a51d2d"}
 PULL_TEXT = {"up": "internal pull-up", "down": "internal pull-down", "none": "-",
              "external-down": "**10 kΩ to GND** (fit it)"}
