@@ -8,7 +8,7 @@ Tests drive the very same object.
 >>> pico = Firmware(seats=4, has_launcher=True, boot_id=0x1234ABCD, now_ms=0)
 >>> pico.tick(0, [False] * 5)
 >>> pico.take_output()
-b'$0 HELLO 0.1.0 1234ABCD 4 1*061D\\n'
+b'$0 HELLO 0.1.0 1234ABCD 4 1*1A061D\\n'
 """
 from .debounce import Debouncer
 from .launcher import Busy, Launcher

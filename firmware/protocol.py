@@ -4,16 +4,18 @@ This one module runs on the Pico (MicroPython) and on the Pi (CPython, as
 ``companion.firmware.protocol``), so both ends always agree on the format.
 A frame is one readable ASCII line::
 
-    $12 LAUNCH 3 3000 800 70*1995\\n
+    $12 LAUNCH 3 3000 800 70*171995\\n
 
-``$``, the body (sequence number, verb, arguments, single spaces) and ``*``
-with the CRC-16/CCITT-FALSE of the body as four upper-case hex digits.
+``$``, the body (sequence number, verb, arguments, single spaces), ``*``, the
+body's length as two hex digits and its CRC-16/CCITT-FALSE as four (all
+upper case). The CRC catches any damage up to 16 bits in a row; the length
+catches every lost or extra byte, which a CRC alone may miss.
 Sequence 0 marks frames that are never acknowledged (HELLO, PING, STATE, ACK,
 NAK, HALT); 1-255 marks commands and events, acknowledged and retransmitted with
 the same number until they are. docs/protocol.md describes every message.
 
 >>> encode(12, "LAUNCH", (3, 3000, 800, 70))
-b'$12 LAUNCH 3 3000 800 70*1995\\n'
+b'$12 LAUNCH 3 3000 800 70*171995\\n'
 >>> reader = FrameReader(TO_PICO)
 >>> [(m.seq, m.verb, m.args) for m in reader.feed(encode(12, "LAUNCH", (3, 3000, 800, 70)))]
 [(12, 'LAUNCH', (3, 3000, 800, 70))]
@@ -127,7 +129,7 @@ def _format_arg(kind, value):
 def encode(seq, verb, args=()):
     """The frame bytes for one message; the sender checks its own messages too."""
     body = ("%d %s" % (seq, verb) + "".join(" " + str(arg) for arg in args)).encode()
-    return b"$" + body + ("*%04X\n" % crc16(body)).encode()
+    return b"$" + body + ("*%02X%04X\n" % (len(body), crc16(body))).encode()
 
 
 def encode_message(schema, seq, verb, args=()):
@@ -177,15 +179,16 @@ def _parse_arg(kind, text):
 
 
 def decode(line, schema):
-    """Decode one line (bytes, ``$`` to ``*CRC``, without the newline) or raise FrameError."""
-    if len(line) < 8 or line[0] != 0x24 or line[-5] != 0x2A:   # "$", "*"
+    """Decode one line (bytes, ``$`` to the CRC, without the newline) or raise FrameError."""
+    if len(line) < 12 or line[0] != 0x24 or line[-7] != 0x2A:   # "$", "*"
         raise FrameError("not framed")
-    body = line[1:-5]
-    crc_text = line[-4:]
-    for byte in crc_text:
+    body = line[1:-7]
+    for byte in line[-6:]:
         if byte not in b"0123456789ABCDEF":
-            raise FrameError("bad CRC digits")
-    if int(crc_text, 16) != crc16(body):
+            raise FrameError("bad length or CRC digits")
+    if int(line[-6:-4], 16) != len(body):
+        raise FrameError("length mismatch: bytes lost or added")
+    if int(line[-4:], 16) != crc16(body):
         raise FrameError("CRC mismatch")
     for byte in body:
         if byte < 0x21 and byte != 0x20 or byte > 0x7E:

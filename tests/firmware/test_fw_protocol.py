@@ -11,7 +11,7 @@ def test_crc_is_the_standard_ccitt_false_check_value():
 
 def test_a_command_round_trips_through_the_reader():
     frame = encode_message(TO_PICO, 7, "SEAT", (2, "PULSE", 0x00FF80, 800))
-    assert frame == b"$7 SEAT 2 PULSE 00FF80 800*" + frame[-5:]
+    assert frame == b"$7 SEAT 2 PULSE 00FF80 800*" + frame[-7:]
     assert FrameReader(TO_PICO).feed(frame) == [Message(7, "SEAT", (2, "PULSE", 0x00FF80, 800))]
 
 
