@@ -54,8 +54,8 @@ BOARDS = {
 }
 KIND_COLOURS = {"pwm": "#e66100", "input": "#1c71d8", "button": "#26a269", "led": "#c6a000",
                 "output": "#813d9c", "servo": "#865e3c", "neopixel": "#d6409f"}
-POWER_COLOURS = {"GND": "#000000", "AGND": "#000000", "3V3": "#f66151", "3V3(OUT)": "#f66151", "5V": "#a51d2d",
-                 "VSYS": "#a51d2d", "VBUS": "#a51d2d"}
+POWER_COLOURS = {"GND": "#000000", "AGND": "#000000", "3V3": "#f66151", "3V3(OUT)": "#f66151",
+                 "5V": "#a51d2d", "VSYS": "#a51d2d", "VBUS": "#a51d2d"}
 PULL_TEXT = {"up": "internal pull-up", "down": "internal pull-down", "none": "-",
              "external-down": "**10 kΩ to GND** (fit it)"}
 KIND_TEXT = {
