@@ -5,13 +5,16 @@ official rules and no game log. Virtual players choose uniformly among their
 legal plays; with none they draw one card and play it if it fits, else pass
 (``companion.engine.sim``). If RLCard 1.2 is importable, its raw ``UnoGame``
 loop (random legal actions) is measured in the same run for comparison; it is
-not a dependency of the project. The last line is ``games_per_s=<number>``.
+not a dependency of the project. Rates are the median over 10 chunks (robust
+against other programs' bursts on a shared machine). The last line is
+``games_per_s=<number>``.
 """
 from __future__ import annotations
 
 import argparse
 import random
 import resource
+import statistics
 import sys
 import time
 
@@ -55,18 +58,27 @@ def _max_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
 
 
+def _chunks(games: int) -> list[int]:
+    count = 10 if games >= 10 else 1
+    return [games // count + (i < games % count) for i in range(count)]
+
+
+def _median_rate(sizes: list[int], seconds: list[float]) -> float:
+    """Median of the per-chunk rates: robust against other programs' load bursts."""
+    return statistics.median(size / spent for size, spent in zip(sizes, seconds))
+
+
 def _compare(options) -> None:
     """RLCard and the engine again, interleaved in chunks so both see the same machine load."""
     if rlcard_games(1, options.players, 0) is None:
         print("rlcard: not installed (pip install rlcard==1.2.0 to compare); skipped")
         return
-    chunks = 10 if options.games >= 10 else 1
-    sizes = [options.games // chunks + (i < options.games % chunks) for i in range(chunks)]
-    seconds = rl_seconds = 0.0
+    sizes = _chunks(options.games)
+    ours, theirs = [], []
     for index, size in enumerate(sizes):
-        seconds += engine_games(size, options.players, options.seed + index)
-        rl_seconds += rlcard_games(size, options.players, options.seed + index)
-    rate, rl_rate = options.games / seconds, options.games / rl_seconds
+        ours.append(engine_games(size, options.players, options.seed + index))
+        theirs.append(rlcard_games(size, options.players, options.seed + index))
+    rate, rl_rate = _median_rate(sizes, ours), _median_rate(sizes, theirs)
     print(f"interleaved with rlcard: engine {rate:.0f} games/s, rlcard UnoGame {rl_rate:.0f} games/s")
     print(f"rlcard_games_per_s={rl_rate:.0f}")
     print(f"speedup_vs_rlcard={rate / rl_rate:.2f}")
@@ -85,11 +97,13 @@ def main(argv: list[str]) -> int:
         raise UserError("--players must be from 2 to 10 (D2)")
     engine_games(min(500, options.games), options.players, options.seed)  # warm-up
     rss_start = _max_rss_mb()
-    seconds = engine_games(options.games, options.players, options.seed)
+    sizes = _chunks(options.games)
+    seconds = [engine_games(size, options.players, options.seed + index)
+               for index, size in enumerate(sizes)]
     rss_end = _max_rss_mb()  # before RLCard (and numpy) are loaded
-    rate = options.games / seconds
+    rate = _median_rate(sizes, seconds)
     print(f"engine: {options.games} games, {options.players} players, seed {options.seed}: "
-          f"{seconds:.2f} s, {rate:.0f} games/s")
+          f"{sum(seconds):.2f} s; median of {len(sizes)} chunks {rate:.0f} games/s")
     print(f"memory: max RSS {rss_start:.1f} MB after warm-up, {rss_end:.1f} MB after the games")
     if not options.no_rlcard:
         _compare(options)

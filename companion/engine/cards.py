@@ -131,7 +131,7 @@ class Deck:
 
     @property
     def size(self) -> int:
-        return sum(self.counts.values())
+        return len(self._faces)
 
 
 def _classic_counts() -> dict[str, int]:

@@ -102,15 +102,14 @@ class RoundMixin:
         if self.phase is not DEAL or self.dealer < 0 or not self.full:
             raise UserError("deal_random needs full information and a chosen dealer before a round")
         pile = self.deck.cards()
-        hands = []
-        for _ in range(self.n):
-            hand = []
-            for _ in range(self.deck.hand_size):
-                index = int(random() * len(pile))
-                hand.append(pile[index])
-                pile[index] = pile[-1]
-                pile.pop()
-            hands.append(hand)
+        per_hand = self.deck.hand_size
+        size, need = len(pile), per_hand * self.n
+        for last in range(size - 1, size - 1 - need, -1):  # shuffle just the cards dealt
+            other = int(random() * (last + 1))
+            pile[last], pile[other] = pile[other], pile[last]
+        dealt = pile[size - need:]
+        del pile[size - need:]
+        hands = [dealt[k:k + per_hand] for k in range(0, need, per_hand)]
         self._deal(self.dealer, hands, [len(h) for h in hands], pile)
 
     def _deal(self, dealer, hands, sizes, pile) -> None:
