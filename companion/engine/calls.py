@@ -72,6 +72,8 @@ class CallsMixin:
         self._check_seat(seat)
         if self.full and Counter(cards) != Counter(self.hands[seat]):
             raise UserError(f"seat {seat}'s hand is known and differs from the cards shown")
+        if not cards and self.phase is not SCORING:
+            raise UserError(f"seat {seat} shows no cards, but only the player who went out has none")
         if self.phase is SCORING and self.revealed_points[seat] is not None:
             raise UserError(f"seat {seat}'s hand was already counted")
         if self.log is not None:
@@ -92,8 +94,9 @@ class CallsMixin:
         self._check_seat(seat)
         if self.full:
             raise UserError("hands are known with full information; nothing to correct")
-        if type(hand_size) is not int or not 0 <= hand_size <= self.deck.size:
-            raise UserError(f"a hand size is a whole number from 0, not {hand_size!r}")
+        if type(hand_size) is not int or not 1 <= hand_size <= self.deck.size:
+            raise UserError(f"a hand size during a round is a whole number from 1 (a player "
+                            f"with no cards has gone out by playing), not {hand_size!r}")
         if self.log is not None:
             self.log.append(Correction(seat, hand_size))
         self._set_size(seat, hand_size, None)
