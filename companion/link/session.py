@@ -96,6 +96,7 @@ class PicoLink:
         self._failures = 0             # opens in a row that gave no session: the back-off step
         self._dispatch: queue.Queue = queue.Queue()
         self._threads: list[threading.Thread] = []
+        self._reader = FrameReader(TO_HOST)
 
     # -- public ---------------------------------------------------------------------------
     def add_listener(self, listener: Callable[[Message, float], None]) -> None:
@@ -195,12 +196,15 @@ class PicoLink:
             try:
                 data = self._transport.read()
                 now = self.clock()
-                for message in self._reader.feed(data):
-                    self._handle(message, now)
+                self._receive(data, now)
                 self._housekeeping(now)
             except TransportError as error:
                 self.problem = f"lost the Pico: {error}"
                 self._drop_transport("lost")
+
+    def _receive(self, data: bytes, now: float) -> None:
+        for message in self._reader.feed(data):
+            self._handle(message, now)
 
     def _handle(self, message: Message | FrameError, now: float) -> None:
         if isinstance(message, FrameError):
