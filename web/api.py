@@ -102,7 +102,8 @@ def stream():
         return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
     renderer = view.StreamRenderer(locale)
     first = ("snapshot", renderer.snapshot(_table().latest))
-    body = event_stream(opened, first, lambda name, update: renderer.change(update))
+    gone = request.environ.get("waitress.client_disconnected", lambda: False)
+    body = event_stream(opened, first, lambda name, update: renderer.change(update), gone=gone)
     return Response(stream_with_context(body), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 

@@ -36,7 +36,8 @@ class WebServer:
         address = advertised_address or (lan_address() if host in ("0.0.0.0", "") else host)
         # Bind first so a port of 0 is known before the link and QR code are made.
         self._server = create_server(self._wsgi, host=host, port=port, threads=max_streams + SPARE_THREADS,
-                                     channel_timeout=60, ident="uno-companion")
+                                     channel_timeout=60, ident="uno-companion",
+                                     channel_request_lookahead=1)  # lets a stream see a hang-up
         self.port = self._server.effective_port
         self.url = f"http://{address}:{self.port}/"
         self.host_link = host_link(address, self.port, self.host_token)

@@ -111,21 +111,28 @@ def format_event(name: str, data, event_id: int | None = None) -> str:
 
 def event_stream(stream: Stream, first: tuple[str, object],
                  render: Callable[[str, object], object],
-                 ping_seconds: float = PING_SECONDS) -> Iterator[str]:
+                 ping_seconds: float = PING_SECONDS,
+                 gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
     """The body of one SSE response: retry hint, first message, then changes and pings.
 
     ``render`` turns a published payload into what this phone gets (e.g. its
-    language); ``first`` is sent as given.
+    language); ``first`` is sent as given. ``gone()`` tells whether the phone
+    has hung up (the server's check), so its slot frees within a second.
     """
     try:
         yield f"retry: {RECONNECT_MILLISECONDS}\n" + format_event(*first)
+        idle = 0.0
         while not stream.dropped:
-            message = stream.next_message(timeout=ping_seconds)
-            if stream.dropped:
+            message = stream.next_message(timeout=min(1.0, ping_seconds))
+            if stream.dropped or gone():
                 return
             if message is None:
-                yield format_event("ping", {})
+                idle += min(1.0, ping_seconds)
+                if idle >= ping_seconds:
+                    idle = 0.0
+                    yield format_event("ping", {})
                 continue
+            idle = 0.0
             name, data = message
             yield format_event(name, render(name, data))
     finally:  # the phone went away (waitress closes the iterator) or we dropped it

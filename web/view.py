@@ -23,6 +23,7 @@ from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_
                                  REASON_NAMES, card_name, card_view, colour_view, engine_text,
                                  option_value_text)
 
+MESSAGE_CHARS = 300  # a refusal that quotes garbage back is cut short
 _cache: OrderedDict = OrderedDict()
 _cache_lock = threading.Lock()
 
@@ -204,4 +205,5 @@ def setup_json(setup) -> dict | None:
 
 def translate_error(error: Exception) -> str:
     """The engine's or table's message, in the phone's language where the catalogue has it."""
-    return engine_text(str(error)) if isinstance(error, UserError) else str(error)
+    text = engine_text(str(error)) if isinstance(error, UserError) else str(error)
+    return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS - 1] + "…"

@@ -1,0 +1,137 @@
+"""Every POST, fuzzed: a refusal is a 4xx with a clear message, never a 500, and the game is unchanged."""
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from companion.engine.events import EVENT_TYPES
+from companion.engine.options import OPTION_INFO
+from companion.web.app import create_app
+from conftest import HOST_TOKEN
+
+POSTS = ["/api/login", "/api/logout", "/api/events", "/api/correct", "/api/undo", "/api/setup"]
+FIELDS = ["event", "card", "token", "players", "dealer", "mode", "language", "options", "start",
+          "type", "seat", "count", "target", "points", "colour", "hand_size", "reason", "cards"]
+
+scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+           | st.text(max_size=30) | st.sampled_from(["red-5", "wild", "blue", "misplay", "Ana", "de"]))
+json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=6)
+                           | st.dictionaries(st.sampled_from(FIELDS) | st.text(max_size=8), inner, max_size=6),
+                           max_leaves=25)
+events = st.builds(lambda kind, fields: {"type": kind, **fields}, st.sampled_from(sorted(EVENT_TYPES)),
+                   st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5))
+
+def well_shaped(kind):
+    """Events of the right shape with values the engine must judge (seat 9, count -1, purple-5...)."""
+    import dataclasses
+    values = {"int": st.integers(-2, 12) | st.sampled_from([10**9, -10**9]),
+              "bool": st.booleans(),
+              "str": st.sampled_from(["red-5", "blue-skip", "wild", "wild-draw4", "purple-5", "red",
+                                      "misplay", "uno", "timer", ""]),
+              "tuple": st.lists(st.integers(-1, 200) | st.sampled_from(["red-5", "wild", "x"]) | st.none()
+                                | st.lists(st.sampled_from(["red-5", "blue-9"]), max_size=3), max_size=11)}
+    fields = {}
+    for field in dataclasses.fields(EVENT_TYPES[kind]):
+        annotation = str(field.type).split(" ")[0].split("|")[0]
+        fields[field.name] = values.get(annotation, values["int"])
+    return st.fixed_dictionaries({"type": st.just(kind)}, optional=fields)
+
+
+shaped_events = st.sampled_from(sorted(EVENT_TYPES)).flatmap(well_shaped)
+setups = st.dictionaries(st.sampled_from(["players", "dealer", "mode", "language", "options", "start"]),
+                         json_values | st.dictionaries(st.sampled_from(sorted(OPTION_INFO)), scalars, max_size=4),
+                         max_size=6)
+bodies = (json_values | st.builds(lambda e: {"event": e}, events) | setups
+          | st.builds(lambda c: {"card": c}, json_values))
+raw = st.one_of(bodies.map(json.dumps), st.text(max_size=200), st.just("x" * 20_000),
+                st.just('{"event": ' * 400), st.binary(max_size=100).map(lambda b: b.decode("latin-1")))
+headers = st.fixed_dictionaries({}, optional={
+    "Origin": st.sampled_from(["http://localhost", "http://evil.example", "null", "", "http://localhost:1"]),
+    "Host": st.sampled_from(["localhost", "evil.example", "localhost:8000", "127.0.0.1"]),
+    "Content-Type": st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded"]),
+    "X-CSRF-Token": st.sampled_from(["", "forged"]),
+})
+
+
+def clients_for(table):
+    app = create_app(table, host_token=HOST_TOKEN, trusted_hosts=["localhost", "127.0.0.1"])
+    host, viewer = app.test_client(), app.test_client()
+    csrf = host.post("/api/login", json={"token": HOST_TOKEN}).get_json()["csrf"]
+    viewer.get("/")
+    return {"host": (host, csrf), "viewer": (viewer, None), "stranger": (app.test_client(), None)}
+
+
+@pytest.fixture(scope="module")
+def fuzz_setup():
+    from companion.table import demo_table
+    with demo_table() as table:
+        yield table, clients_for(table)
+
+
+@pytest.fixture(scope="module")
+def host_only():
+    """A separate app whose host never logs out and whose address is never rate-limited."""
+    from companion.table import demo_table
+    with demo_table() as table:
+        clients = clients_for(table)
+        yield table, clients["host"]
+
+
+def assert_still_host(client):
+    assert client.get("/api/state").get_json()["host"] is True
+
+
+STATUSES = {}
+
+
+def check(table, client, path, data, headers):
+    before = table.latest
+    response = client.post(path, data=data, headers=headers)
+    STATUSES[(path, response.status_code)] = STATUSES.get((path, response.status_code), 0) + 1
+    if response.status_code == 200:
+        return  # an honest command that happened to be valid
+    assert 400 <= response.status_code < 500, (path, data[:200], response.get_data(as_text=True)[:300])
+    message = response.get_json()["error"]
+    assert isinstance(message, str) and 5 < len(message) < 400 and "Traceback" not in message
+    if path not in ("/api/login", "/api/logout"):
+        assert table.latest is before, "a refused command changed the game"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(path=st.sampled_from(POSTS), who=st.sampled_from(["host", "viewer", "stranger"]),
+       data=raw, extra=headers, with_csrf=st.booleans())
+def test_fuzzed_posts_never_crash_and_refusals_change_nothing(fuzz_setup, path, who, data, extra, with_csrf):
+    table, clients = fuzz_setup
+    client, csrf = clients[who]
+    sent = {"Content-Type": "application/json", **extra}
+    if with_csrf and csrf and "X-CSRF-Token" not in extra:
+        sent["X-CSRF-Token"] = csrf
+    check(table, client, path, data, sent)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(event=events)
+def test_fuzzed_events_from_the_host_reach_the_engine_and_never_crash_it(host_only, event):
+    table, (client, csrf) = host_only
+    assert_still_host(client)
+    check(table, client, "/api/events", json.dumps({"event": event}),
+          {"Content-Type": "application/json", "X-CSRF-Token": csrf})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(script=st.lists(shaped_events, min_size=1, max_size=8))
+def test_well_shaped_event_sequences_are_judged_by_the_engine_never_crashing_it(host_only, script):
+    table, (client, csrf) = host_only
+    for event in script:
+        check(table, client, "/api/events", json.dumps({"event": event}),
+              {"Content-Type": "application/json", "X-CSRF-Token": csrf})
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(setup=setups)
+def test_fuzzed_setups_are_refused_clearly(host_only, setup):
+    table, (client, csrf) = host_only
+    assert_still_host(client)
+    setup.pop("start", None)  # starting a new game would be a legitimate change
+    check(table, client, "/api/setup", json.dumps(setup), {"Content-Type": "application/json",
+                                                            "X-CSRF-Token": csrf})
