@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("companion.demo:main", "play a simulated table (no hardware needed)"),
     "replay": ("companion.replay:main", "replay a game log and print the resulting state as JSON"),
     "bench": ("companion.bench:main", "measure speed: bench engine | vision | ..."),
+    "pico": ("companion.link.cli:main", "the Pico link: pico check --port PORT | pico simulate PATH"),
 }
 
 EXIT_USER_ERROR = 2

@@ -1,7 +1,8 @@
 """Writes ``firmware/pins.py``, the Pico's copy of the [pico.*] pins of the pin map.
 
 The Pico cannot read TOML, so the pin numbers travel as a tiny generated
-module; a test checks it never drifts from ``hardware/pinmap.toml``.
+module; tests check that it, and the table in docs/protocol.md
+(``--markdown``), never drift from ``hardware/pinmap.toml``.
 
     python -m companion.link.firmware_pins > firmware/pins.py
 """
@@ -26,9 +27,21 @@ def render(pinmap: PinMap) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_markdown(pinmap: PinMap) -> str:
+    """The Pico's pins as a Markdown table, in GP order."""
+    rows = ["| Pico pin | name | kind | pull | wire to |", "|---|---|---|---|---|"]
+    for pin in sorted(pinmap.board("pico"), key=lambda pin: pin.gpio):
+        optional = " (optional)" if pin.optional else ""
+        rows.append(f"| {pin.label} | `{pin.name}` | {pin.kind} | {pin.pull} | {pin.part}{optional} |")
+    return "\n".join(rows) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    sys.stdout.write(render(load_pinmap(args[0] if args else None)))
+    markdown = "--markdown" in args
+    paths = [arg for arg in args if arg != "--markdown"]
+    pinmap = load_pinmap(paths[0] if paths else None)
+    sys.stdout.write(render_markdown(pinmap) if markdown else render(pinmap))
     return 0
 
 

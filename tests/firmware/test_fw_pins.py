@@ -16,3 +16,9 @@ def test_a_changed_pin_map_changes_the_firmware_pins(tmp_path):
     text = (ROOT / "hardware" / "pinmap.toml").read_text().replace("gpio = 28", "gpio = 27")
     (tmp_path / "pinmap.toml").write_text(text)
     assert "RING_LEDS = 27" in render(load_pinmap(tmp_path / "pinmap.toml"))
+
+
+def test_the_pin_table_in_the_protocol_doc_matches_the_pin_map():
+    from companion.link.firmware_pins import render_markdown
+    assert render_markdown(load_pinmap()) in (ROOT / "docs" / "protocol.md").read_text(), \
+        "update docs/protocol.md: python -m companion.link.firmware_pins --markdown"

@@ -1,4 +1,5 @@
-"""A simulated Pico in a child process on a pseudo-terminal, and the host's devices on it."""
+"""A simulated Pico (companion.link.simulator) in a child process on a pseudo-terminal,
+and the host's devices on it."""
 import json
 import queue
 import subprocess
@@ -16,7 +17,7 @@ class PicoProcess:
 
     def __init__(self, link_path: Path):
         self.path = str(link_path)
-        self.process = subprocess.Popen([sys.executable, str(HERE / "pico_process.py"), self.path],
+        self.process = subprocess.Popen([sys.executable, "-m", "companion.link.simulator", self.path],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.first = json.loads(self.process.stdout.readline())
 

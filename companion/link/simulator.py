@@ -1,11 +1,13 @@
-"""A Pico in a child process: the real firmware logic on one end of a pseudo-terminal.
+"""A simulated Pico: the real firmware logic on one end of a pseudo-terminal.
 
-Run by the link tests (``python pico_process.py LINK_PATH``). The firmware's
-``Firmware`` object runs exactly as ``main.py`` runs it on the Pico; only the
-pins are simulated: a card stack that throws one card every CARD_MS of motor
-time past an exit sensor, and buttons pressed by commands on stdin.
-``LINK_PATH`` is a symlink to the pty's serial end, re-pointed after a re-plug,
-like /dev/serial/by-id/... for a real Pico.
+``uno-companion pico simulate PATH`` (or ``python -m companion.link.simulator
+PATH``) makes PATH a link to the serial end of a new pty, so the ``pico``
+backend can be tried, tested and benchmarked without a Pico. The firmware's
+:class:`~companion.firmware.app.Firmware` runs exactly as ``main.py`` runs it on
+the Pico; only the pins are simulated: a card stack that throws one card every
+CARD_MS of motor time past an exit sensor, and buttons pressed by commands on
+stdin. PATH is re-pointed after a re-plug, like /dev/serial/by-id/... for a
+real Pico.
 
 Commands on stdin, one per line; each answers one JSON line on stdout:
 press SEAT | release SEAT | draw | cards N | blind | reboot | unplug | plug |
@@ -21,6 +23,10 @@ import tty
 
 from companion.firmware.app import Firmware
 
+USAGE = ("commands: press SEAT, release SEAT, draw, cards N, blind, reboot, unplug, plug, "
+         "garble N, drop N, garble-out N, drop-out N, dup, report")
+KNOWN = ("press", "release", "draw", "cards", "blind", "reboot", "unplug", "plug", "garble", "drop",
+         "garble-out", "drop-out", "dup", "report")
 CARD_MS = 60        # one card leaves every 60 ms of motor-on time
 LOOP_MS = 2
 SEATS = 6
@@ -55,6 +61,8 @@ class SimulatedPico:
         self.firmware = Firmware(SEATS, True, boot_id, self.now(), hopper_fitted=True)
 
     def plug(self):
+        if self.master is not None:
+            raise ValueError("already plugged in")
         master, slave = os.openpty()
         tty.setraw(slave)                 # no echo, no line discipline: bytes as on USB CDC
         name = os.ttyname(slave)
@@ -68,12 +76,22 @@ class SimulatedPico:
         os.replace(tmp, self.link_path)
 
     def unplug(self):
+        if self.master is None:
+            raise ValueError("already unplugged")
         os.close(self.master)
         self.master = None
         os.unlink(self.link_path)
 
     def command(self, line):
-        words = line.split()
+        """Carry out one stdin command; a bad one is answered with an error, not a crash."""
+        try:
+            return self._command(line.split())
+        except (ValueError, IndexError, OSError, TypeError) as error:
+            return {"error": f"{line.strip()!r}: {error or type(error).__name__}. " + USAGE}
+
+    def _command(self, words):
+        if words[0] not in KNOWN:
+            raise ValueError("unknown command")
         verb, args = words[0], [int(word) for word in words[1:]]
         if verb in ("press", "release"):
             self.pressed[args[0]] = verb == "press"
@@ -154,21 +172,32 @@ class SimulatedPico:
         return bytes(data)
 
 
-def main():
-    pico = SimulatedPico(sys.argv[1])
+def main(argv=None):
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: simulate PATH   (PATH becomes the simulated Pico's serial port)", file=sys.stderr)
+        return 2
+    pico = SimulatedPico(args[0])
     print(json.dumps(pico.report()), flush=True)
     last = time.monotonic()
-    while True:
-        ready, _, _ = select.select([sys.stdin], [], [], LOOP_MS / 1000)
-        if ready:
-            line = sys.stdin.readline()
-            if not line:
-                return
-            print(json.dumps(pico.command(line)), flush=True)
-        now = time.monotonic()
-        pico.step((now - last) * 1000)
-        last = now
+    try:
+        while True:
+            ready, _, _ = select.select([sys.stdin], [], [], LOOP_MS / 1000)
+            if ready:
+                line = sys.stdin.readline()
+                if not line:
+                    return 0
+                if line.strip():
+                    print(json.dumps(pico.command(line)), flush=True)
+            now = time.monotonic()
+            pico.step((now - last) * 1000)
+            last = now
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if pico.master is not None:
+            pico.unplug()
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
