@@ -11,6 +11,7 @@ from companion.errors import UserError
 BENCHMARKS: dict[str, str] = {
     "engine": "companion.engine.bench:main",
     "devices": "companion.devices.bench:main",
+    "link": "companion.link.bench:main",
 }
 
 
