@@ -28,6 +28,7 @@ _HANDLERS = {
     E.CallUno: lambda g, e: g.call_uno(e.seat),
     E.Catch: lambda g, e: g.catch(e.seat, e.target),
     E.Challenge: lambda g, e: g.challenge(e.seat),
+    E.Accept: lambda g, e: g.accept(e.seat),
     E.ChallengeVerdict: lambda g, e: g.verdict(e.wd4_was_legal),
     E.Penalty: lambda g, e: g.penalty(e.seat, e.reason, e.count),
     E.Reshuffle: lambda g, e: g.reshuffle(),
@@ -104,6 +105,7 @@ class ApplyMixin:
                      "round_points", "revealed_points", "candidates"):
             setattr(game, name, getattr(self, name)[:])
         game.log = None if self.log is None else self.log[:]
+        game.flags = dict(self.flags)
         game.out = None
         return game
 

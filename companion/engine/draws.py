@@ -115,6 +115,7 @@ class DrawMixin:
         if self.uno_window >= 0 and self.uno_window != seat:
             self.uno_window = -1  # T5: the next player began the turn
         if self.pending:
+            self.answerable = False  # taking cards ends any answer to them
             self.pending -= rest
             if self.pending == 0:
                 if self.ending:
@@ -167,17 +168,17 @@ class DrawMixin:
 
     def _settle_challenge(self, illegal: bool) -> None:
         victim = self.current
-        self.phase = TURN
-        if illegal:  # the player of the wild-draw4 draws 4 instead; the challenger plays
-            self.pending = 0
-            self._owe(self.wd4_by, 4, "wild-draw4 challenge lost (T6)")
+        self.phase, self.answerable = TURN, False
+        if illegal:  # the player of the wild-draw4 draws instead; the challenger plays
+            owed, self.pending = self.pending, 0
+            self._owe(self.wd4_by, owed, "wild-draw4 challenge lost (T6)")
             if self.out is not None:
                 self.out.append(A.Turn(victim, ("play", "draw")))
-        else:  # the challenger draws 6 and loses the turn
-            self.pending = 6
+        else:  # the challenger draws 6 (4 + 2) and loses the turn
+            self.pending += 2
             if self.out is not None:
                 self.out.append(A.Turn(victim, ("draw",)))
-            self._ask_dispense(victim, 6, "wild-draw4 challenge lost (T6)")
+            self._ask_dispense(victim, self.pending, "wild-draw4 challenge lost (T6)")
 
     def reshuffle(self) -> None:
         """D5: the discard pile except its top card becomes the draw pile."""

@@ -115,6 +115,13 @@ class Challenge(Event):
 
 
 @dataclass(frozen=True)
+class Accept(Event):
+    """The seat takes the cards it must draw (no challenge, no answer): dispense them."""
+    type: ClassVar[str] = "accept"
+    seat: int
+
+
+@dataclass(frozen=True)
 class ChallengeVerdict(Event):
     """T6 in tracking mode: the table's verdict after looking at the hand."""
     type: ClassVar[str] = "challenge_verdict"
@@ -167,7 +174,7 @@ class Undo(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in [
-    ChooseDealer, Deal, StartCard, Play, ChooseColour, Draw, Pass, CallUno, Catch, Challenge,
+    ChooseDealer, Deal, StartCard, Play, ChooseColour, Draw, Pass, CallUno, Catch, Challenge, Accept,
     ChallengeVerdict, Penalty, Reshuffle, RevealHand, RoundEnd, Correction, Undo]}
 
 

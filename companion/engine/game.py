@@ -16,11 +16,13 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine.apply import ApplyMixin
 from companion.engine.calls import CallsMixin
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, CLASSIC_DECK, DRAW2,
-                                    NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4, WILD_DRAW4_ID, Deck)
-from companion.engine.events import ChooseColour, Draw, Pass, Play
-from companion.engine.options import RuleOptions
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, CLASSIC_DECK, NO_COLOUR,
+                                    SKIP, WILD_DRAW4, WILD_DRAW4_ID, Deck)
 from companion.engine.draws import DrawMixin
+from companion.engine.effects import EffectsMixin
+from companion.engine.events import Play
+from companion.engine.house import house_rules
+from companion.engine.options import RuleOptions
 from companion.engine.rounds import RoundMixin
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, TURN,
                                      VERDICT)
@@ -39,14 +41,15 @@ OF_COLOUR: tuple[frozenset, ...] = tuple(
     frozenset(c for c in range(len(CARD_NAMES)) if CARD_COLOUR[c] == colour) for colour in range(5))
 
 
-class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
+class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
     """One match at one table. See docs/engine.md for the tour."""
 
     __slots__ = ("players", "n", "options", "full", "deck", "hands", "sizes", "pile", "pile_count",
                  "discard", "top", "colour", "current", "direction", "pending", "phase",
                  "drawn", "owed", "called", "uno_window", "wd4_by", "wd4_colour", "after_colour",
                  "dealer", "candidates", "round_no", "winner", "ending", "scores", "wins",
-                 "round_points", "revealed_points", "match_winner", "log", "out")
+                 "round_points", "revealed_points", "match_winner", "log", "out",
+                 "answerable", "house", "answers_draws", "flags")
 
     def __init__(self, players: int | list[str] = 2, options: RuleOptions | None = None, *,
                  full_information: bool = False, deck: Deck = CLASSIC_DECK, record: bool = True):
@@ -61,6 +64,10 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         if not isinstance(self.options, RuleOptions):
             raise UserError("options must be RuleOptions")
         self.full = bool(full_information)
+        # House rules in effect (companion.engine.house): empty with the official rules, so
+        # the common paths below pay one truth test for them.
+        self.house = house_rules(self.options)
+        self.answers_draws = any(rule.answers_draws for rule in self.house)
         self.deck = deck
         self.log = [] if record else None
         self.out = None
@@ -78,7 +85,14 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
     def legal_plays(self, seat: int | None = None) -> list[int]:
         """Full information: the faces ``seat`` (default: the current seat) may play now."""
         seat = self.current if seat is None else seat
-        if seat != self.current or self.pending or not self.full:
+        if not self.full:
+            return []
+        if self.house:  # house rules may allow more (answering a draw, jumping in) or less
+            plays = [c for c in sorted(set(self.hands[seat])) if self._misplay_reason(seat, c) is None]
+            if WILD_DRAW4_ID in plays and self.holds_colour(seat, self.colour):
+                plays.remove(WILD_DRAW4_ID)  # T2
+            return plays
+        if seat != self.current or self.pending:
             return []
         if self.phase is TURN:  # each distinct face once, in face order
             plays = FITS[self.colour * 15 + CARD_RANK[self.top]].intersection(self.hands[seat])
@@ -109,6 +123,17 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             raise UserError(f"no seat {seat!r} at this table (seats 0-{self.n - 1})")
 
     def _misplay_reason(self, seat: int, card: int) -> str | None:
+        """Why ``card`` may not be played now (None: it may). House rules judge first:
+        any of them may forbid (a reason), or allow what the official rules do not (True)."""
+        allowed = False
+        for rule in self.house:
+            verdict = rule.judge(self, seat, card)
+            if verdict is True:
+                allowed = True
+            elif verdict:
+                return verdict
+        if allowed:
+            return None
         phase = self.phase
         if seat != self.current:
             return f"not seat {seat}'s turn (seat {self.current})"
@@ -139,7 +164,7 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         if self.log is not None:
             self.log.append(Play(seat, CARD_NAMES[card]))
         # Fast path for the common legal play; everything else is judged in full.
-        if not (seat == self.current and self.phase is TURN and not self.pending
+        if self.house or not (seat == self.current and self.phase is TURN and not self.pending
                 and card in FITS[self.colour * 15 + CARD_RANK[self.top]]
                 and card != WILD_DRAW4_ID):
             why = self._misplay_reason(seat, card)
@@ -160,6 +185,11 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         rank = CARD_RANK[card]
         if CARD_COLOUR[card] != NO_COLOUR:
             self.colour = CARD_COLOUR[card]
+        if self.house:
+            for rule in self.house:
+                if rule.on_play(self, seat, card, rank):
+                    return True  # the rule carried the turn on itself
+            size = self.sizes[seat]
         if size == 1 and not self.called[seat]:
             self.uno_window = seat
         if size == 0:
@@ -169,36 +199,8 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             self.phase = TURN
             if self.out is not None:
                 self.out.append(A.Turn(self.current, ("play", "draw")))
-        elif rank == SKIP:
-            self._advance(2)
-        elif rank == REVERSE:
-            if self.n == 2:
-                self._advance(2)  # T4: with two players a reverse acts as a skip
-            else:
-                self.direction = -self.direction
-                self._advance(1)
-        elif rank == DRAW2:
-            self._advance(1)
-            self._due(2, "draw2 (T4)")
-        else:  # wild or wild-draw4: the player names a colour first
-            if rank == WILD_DRAW4:
-                self.wd4_by, self.wd4_colour = seat, self.colour
-            self.after_colour = rank
-            self.phase = COLOUR
-            if self.out is not None:
-                self.out.append(A.AskColour(seat))
-        return True
-
-    def _going_out(self, seat: int, rank: int) -> bool:
-        """T7: the round ends; a last draw2/wild-draw4 still makes the next player draw."""
-        self.winner = seat
-        self.uno_window = -1
-        if rank == DRAW2 or rank == WILD_DRAW4:
-            self.ending = True
-            self._advance(1)
-            self._due(2 if rank == DRAW2 else 4, "last card (T7)")
         else:
-            self._finish_round()
+            self._effect(seat, card, rank)
         return True
 
     def _misplay(self, seat: int, card: int, why: str) -> bool:
@@ -207,59 +209,3 @@ class Game(DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             self.out.append(A.TakeBack(seat, CARD_NAMES[card], why))
         self._owe(seat, self.options.misplay_penalty, "misplay (P1)")
         return False
-
-    def _advance(self, steps: int) -> None:
-        self.current = (self.current + steps * self.direction) % self.n
-        self.phase = TURN
-        self.drawn = -1
-        if self.out is not None:
-            self.out.append(A.Turn(self.current, ("play", "draw")))
-
-    def _due(self, count: int, reason: str) -> None:
-        """The current seat must draw ``count`` and then loses the turn."""
-        self.pending = count
-        if self.out is not None:
-            self.out[-1:] = [A.Turn(self.current, ("draw",))]
-            self._ask_dispense(self.current, count, reason)
-
-    def _ask_dispense(self, seat: int, count: int, reason: str) -> None:
-        if self.out is not None:
-            owed_total = sum(self.owed) + self.pending
-            if not self.full and self.pile_count < owed_total and len(self.discard) > 1:
-                self.out.append(A.Reload(len(self.discard) - 1))
-            self.out.append(A.Dispense(seat, count, reason))
-
-    def _owe(self, seat: int, count: int, reason: str) -> None:
-        self.owed[seat] += count
-        self._ask_dispense(seat, count, reason)
-
-    def _contradiction(self, message: str) -> None:
-        if self.out is not None:
-            self.out.append(A.NeedsCorrection(message))
-
-    def choose_colour(self, seat: int, colour: int) -> None:
-        """T4/D4: the colour named for the wild on top."""
-        self._check_seat(seat)
-        if self.phase is not COLOUR or seat != self.current:
-            raise UserError(f"seat {seat} has no colour to choose now")
-        if not 0 <= colour < 4:
-            raise UserError(f"not a colour: {colour!r}")
-        if self.log is not None:
-            self.log.append(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
-        self.colour = colour
-        after, self.after_colour = self.after_colour, 0
-        if after == 0:  # D4: the start card was wild; this player now plays
-            self.phase = TURN
-            if self.out is not None:
-                self.out.append(A.Turn(seat, ("play", "draw")))
-        elif after == WILD:
-            self._advance(1)
-        elif self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
-            self._advance(1)
-            self.pending = 4
-            self.phase = CHALLENGE
-            if self.out is not None:
-                self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
-        else:
-            self._advance(1)
-            self._due(4, "wild-draw4 (T4)")

@@ -18,6 +18,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
+from companion.engine.house import HOUSE_RULES
 from companion.errors import UserError
 
 
@@ -104,7 +105,7 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 #: Options the engine plays by. Others are refused until their rules are implemented.
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
-     "flash_turn_seconds"})
+     "flash_turn_seconds", *HOUSE_RULES})
 
 
 def _allowed_text(info: OptionInfo) -> str:

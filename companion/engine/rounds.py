@@ -33,6 +33,7 @@ class RoundMixin:
         self.uno_window = self.wd4_by = self.winner = -1
         self.wd4_colour, self.after_colour, self.ending = NO_COLOUR, 0, False
         self.revealed_points = [None] * n
+        self.answerable, self.flags = False, {}  # flags: state a house rule keeps for a round
         self.phase = START
 
     def start_actions(self) -> list:

@@ -45,7 +45,8 @@ def play_round(game, random, forget: float = 0.0) -> None:
         seat, phase = game.current, game.phase
         if phase is TURN:
             if game.pending:
-                game.draw_random(seat, game.pending, random)
+                if not (game.answerable and _answer(game, seat, random)):
+                    game.draw_random(seat, game.pending, random)
                 continue
             plays = game.legal_plays(seat)
             if not plays:
@@ -67,12 +68,23 @@ def play_round(game, random, forget: float = 0.0) -> None:
         elif phase is COLOUR:
             game.choose_colour(seat, int(random() * 4))
         elif phase is CHALLENGE:
+            if game.answerable and _answer(game, seat, random):
+                continue
             if random() < 0.5:
                 game.challenge(seat)
             else:
                 game.draw_random(seat, game.pending, random)
         else:  # pragma: no cover - full information never waits for a verdict
             raise RuntimeError(f"virtual players cannot act in phase {phase}")
+
+
+def _answer(game, seat, random) -> bool:
+    """House rules: answer a draw card (stack it...) when possible, most of the time."""
+    plays = game.legal_plays(seat)
+    if plays and random() < 0.8:
+        game.play(seat, plays[int(random() * len(plays))])
+        return True
+    return False
 
 
 def _uno_call(game, seat, random, forget):

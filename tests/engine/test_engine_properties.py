@@ -10,15 +10,17 @@ from hypothesis import given, settings, strategies as st
 
 from companion.engine import CLASSIC_DECK, Game, PRESETS, events as E
 from companion.engine.cards import CARD_POINTS
+from companion.engine.house import HOUSE_RULES
 from companion.engine.log import format_log, read_log
 from companion.engine.sim import play_match, play_round
 
 DECK = Counter(CLASSIC_DECK.cards())
 
 games = st.builds(
-    lambda seed, players, preset, forget, rounds: (seed, players, PRESETS[preset], forget, rounds),
+    lambda seed, players, preset, house, forget, rounds: (
+        seed, players, PRESETS[preset].replace(**{name: True for name in house}), forget, rounds),
     st.integers(0, 2**32 - 1), st.integers(2, 10), st.sampled_from(sorted(PRESETS)),
-    st.sampled_from([0.0, 0.5]), st.integers(1, 3))
+    st.sets(st.sampled_from(sorted(HOUSE_RULES))), st.sampled_from([0.0, 0.5]), st.integers(1, 3))
 
 
 def simulate(seed, players, options, forget, rounds) -> Game:

@@ -1,0 +1,127 @@
+"""What a played card does next (T4, T7, D4's wild) and the draws it causes."""
+from __future__ import annotations
+
+from companion.engine import actions as A
+from companion.engine.cards import DRAW2, REVERSE, SKIP, WILD, WILD_DRAW4
+from companion.engine.events import Accept, ChooseColour
+from companion.engine.phases import CHALLENGE, COLOUR, TURN
+from companion.errors import UserError
+
+
+class EffectsMixin:
+    __slots__ = ()
+
+    def _effect(self, seat: int, card: int, rank: int) -> None:
+        """T4: skip, reverse, draw2, wild, wild-draw4 (numbers are handled inline in play)."""
+        if rank == SKIP:
+            self._advance(2)
+        elif rank == REVERSE:
+            if self.n == 2:
+                self._advance(2)  # T4: with two players a reverse acts as a skip
+            else:
+                self.direction = -self.direction
+                self._advance(1)
+        elif rank == DRAW2:
+            carried = self.pending  # more than 0 only where a house rule let the card answer a draw
+            self._advance(1)
+            self._due(carried + 2, "draw2 (T4)")
+        else:  # wild or wild-draw4: the player names a colour first
+            if rank == WILD_DRAW4:
+                self.wd4_by, self.wd4_colour = seat, self.colour
+            self.after_colour = rank
+            self.phase = COLOUR
+            if self.out is not None:
+                self.out.append(A.AskColour(seat))
+
+    def _going_out(self, seat: int, rank: int) -> bool:
+        """T7: the round ends; a last draw2/wild-draw4 still makes the next player draw."""
+        self.winner = seat
+        self.uno_window = -1
+        if rank == DRAW2 or rank == WILD_DRAW4:
+            self.ending = True
+            carried = self.pending
+            self._advance(1)
+            self._due(carried + (2 if rank == DRAW2 else 4), "last card (T7)", answerable=False)
+        else:
+            self._finish_round()
+        return True
+
+    def _advance(self, steps: int) -> None:
+        self.current = (self.current + steps * self.direction) % self.n
+        self.phase = TURN
+        self.drawn = -1
+        if self.out is not None:
+            self.out.append(A.Turn(self.current, ("play", "draw")))
+
+    def _due(self, count: int, reason: str, answerable: bool = True) -> None:
+        """The current seat must draw ``count`` and then loses the turn.
+
+        Where a house rule lets the seat answer the draw (stack it, bounce it...), the
+        dispense waits until the seat takes the cards (:meth:`accept`)."""
+        self.pending = count
+        self.answerable = answerable and self.answers_draws
+        if self.out is not None:
+            if self.answerable:
+                self.out[-1:] = [A.Turn(self.current, ("answer", f"take {count}"))]
+            else:
+                self.out[-1:] = [A.Turn(self.current, ("draw",))]
+                self._ask_dispense(self.current, count, reason)
+
+    def _ask_dispense(self, seat: int, count: int, reason: str) -> None:
+        if self.out is not None:
+            owed_total = sum(self.owed) + self.pending
+            if not self.full and self.pile_count < owed_total and len(self.discard) > 1:
+                self.out.append(A.Reload(len(self.discard) - 1))
+            self.out.append(A.Dispense(seat, count, reason))
+
+    def _owe(self, seat: int, count: int, reason: str) -> None:
+        self.owed[seat] += count
+        self._ask_dispense(seat, count, reason)
+
+    def _contradiction(self, message: str) -> None:
+        if self.out is not None:
+            self.out.append(A.NeedsCorrection(message))
+
+    def choose_colour(self, seat: int, colour: int) -> None:
+        """T4/D4: the colour named for the wild on top."""
+        self._check_seat(seat)
+        if self.phase is not COLOUR or seat != self.current:
+            raise UserError(f"seat {seat} has no colour to choose now")
+        if not 0 <= colour < 4:
+            raise UserError(f"not a colour: {colour!r}")
+        if self.log is not None:
+            self.log.append(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
+        self.colour = colour
+        after, self.after_colour = self.after_colour, 0
+        if after == 0:  # D4: the start card was wild; this player now plays
+            self.phase = TURN
+            if self.out is not None:
+                self.out.append(A.Turn(seat, ("play", "draw")))
+        elif after == WILD:
+            self._advance(1)
+        elif self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
+            carried = self.pending
+            self._advance(1)
+            self.pending, self.answerable = carried + 4, self.answers_draws
+            self.phase = CHALLENGE
+            if self.out is not None:
+                self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
+        else:
+            carried = self.pending
+            self._advance(1)
+            self._due(carried + 4, "wild-draw4 (T4)")
+
+    def accept(self, seat: int) -> None:
+        """The seat takes the cards it must draw (no challenge, no answer): dispense them."""
+        self._check_seat(seat)
+        if (seat != self.current or not self.pending or self.phase not in (TURN, CHALLENGE)
+                or (self.phase is TURN and not self.answerable)):
+            raise UserError(f"seat {seat} has no draw to take now"
+                            + (" (the cards are on their way)" if seat == self.current
+                               and self.pending else ""))
+        if self.log is not None:
+            self.log.append(Accept(seat))
+        self.phase, self.answerable = TURN, False
+        if self.out is not None:
+            self.out.append(A.Turn(seat, ("draw",)))
+        self._ask_dispense(seat, self.pending, "taken")
