@@ -12,6 +12,7 @@ BENCHMARKS: dict[str, str] = {
     "engine": "companion.engine.bench:main",
     "devices": "companion.devices.bench:main",
     "link": "companion.link.bench:main",
+    "web": "companion.web.bench:main",
 }
 
 

@@ -1,0 +1,17 @@
+"""The load benchmark runs end to end (few phones here; the figures come from `uno-companion bench web`)."""
+from companion.web.bench import main, turn_events
+
+
+def test_the_benchmark_delivers_every_event_to_every_phone(capsys):
+    assert main(["--phones", "3", "--events", "6", "--gap", "0"]) == 0
+    output = capsys.readouterr().out
+    assert "events every phone received: 6/6" in output
+    assert output.splitlines()[-1].startswith("web_p99_ms=")
+
+
+def test_the_benchmark_events_stay_legal_for_many_turns():
+    from companion.table import demo_table, event_from_json
+    game = demo_table()._game
+    for event in turn_events(100):
+        actions = game.apply(event_from_json(event))
+        assert not [a for a in actions if a.type in ("take_back", "round_over")], event

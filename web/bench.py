@@ -1,0 +1,149 @@
+"""``uno-companion bench web``: 50 phones on the event stream, 100 events, delivery delay and memory.
+
+The service (table loop + waitress) runs in its own process, as on the Pi; this
+process plays 50 phones reading the stream over loopback (one selector thread,
+so the phones cost the measurement little) and the host posting events through
+the JSON API. Delay = from just before the POST to the phone parsing the change.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import selectors
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+from companion.errors import UserError
+
+TOKEN = "bench-token"
+
+
+def serve(port_out) -> None:
+    """The service side: a demo table on loopback until stdin closes."""
+    from companion.table import demo_table
+    from companion.web.server import WebServer
+    table = demo_table().start()
+    server = WebServer(table, host="127.0.0.1", port=0, host_token=TOKEN, max_streams=60).start()
+    print(server.port, file=port_out, flush=True)
+    sys.stdin.read()
+    server.close()
+    table.stop()
+
+
+def turn_events(count: int):
+    """Legal events for the demo table: each seat in turn draws one, then plays a blue card."""
+    seat, number = 2, 0
+    events = []
+    while len(events) < count:
+        events.append({"type": "draw", "seat": seat, "count": 1})
+        number = number % 9 + 1
+        events.append({"type": "play", "seat": seat, "card": f"blue-{number}"})
+        seat = (seat + 1) % 3
+    return events[:count]
+
+
+class Phones:
+    """``count`` stream readers multiplexed on one selector; records when each version arrives."""
+
+    def __init__(self, port: int, count: int):
+        self.selector = selectors.DefaultSelector()
+        self.arrivals: dict[int, list[float]] = {}
+        self.buffers = {}
+        for _ in range(count):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(f"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                         "Accept: text/event-stream\r\n\r\n".encode())
+            sock.setblocking(False)
+            self.selector.register(sock, selectors.EVENT_READ)
+            self.buffers[sock] = b""
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            for key, _ in self.selector.select(timeout=0.1):
+                data = key.fileobj.recv(65536)
+                now = time.monotonic()
+                buffer = self.buffers[key.fileobj] + data
+                *messages, self.buffers[key.fileobj] = buffer.split(b"\n\n")
+                for message in messages:
+                    if b"event: change" in message:
+                        payload = message.split(b"data: ", 1)[1].split(b"\n", 1)[0]
+                        version = json.loads(payload)["version"]
+                        self.arrivals.setdefault(version, []).append(now)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join()
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()
+
+
+def rss_megabytes(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise UserError("cannot read the service's memory (/proc is needed)")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="uno-companion bench web", description=__doc__)
+    parser.add_argument("--phones", type=int, default=50)
+    parser.add_argument("--events", type=int, default=100)
+    parser.add_argument("--gap", type=float, default=0.02, help="seconds between events (default 0.02)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    options = parser.parse_args(argv)
+    if options.serve:
+        serve(sys.stdout)
+        return 0
+    service = subprocess.Popen([sys.executable, "-m", "companion.web.bench", "--serve"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(service.stdout.readline())
+        phones = Phones(port, options.phones)
+        host = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        host.request("POST", "/api/login", json.dumps({"token": TOKEN}), {"Content-Type": "application/json"})
+        login = host.getresponse()
+        headers = {"Content-Type": "application/json", "X-CSRF-Token": json.loads(login.read())["csrf"],
+                   "Cookie": login.getheader("Set-Cookie").split(";", 1)[0]}
+        time.sleep(1.0)  # every phone has its snapshot
+        idle_memory = rss_megabytes(service.pid)
+        sent = {}
+        for event in turn_events(options.events):
+            started = time.monotonic()
+            host.request("POST", "/api/events", json.dumps({"event": event}), headers)
+            response = host.getresponse()
+            answer = json.loads(response.read())
+            if response.status != 200:
+                raise UserError(f"the service refused {event}: {answer.get('error')}")
+            sent[answer["version"]] = started
+            time.sleep(options.gap)
+        time.sleep(1.0)
+        memory = rss_megabytes(service.pid)
+        phones.close()
+    finally:
+        service.stdin.close()
+        service.wait(10)
+    delays = [(arrival - sent[version]) * 1000 for version, arrivals in phones.arrivals.items()
+              if version in sent for arrival in arrivals]
+    complete = sum(1 for version in sent if len(phones.arrivals.get(version, [])) == options.phones)
+    p99 = statistics.quantiles(delays, n=100)[98] if len(delays) > 1 else float("nan")
+    print(f"phones: {options.phones}, events: {len(sent)} ({options.gap * 1000:.0f} ms apart), "
+          f"events every phone received: {complete}/{len(sent)}, deliveries: {len(delays)}")
+    print(f"delivery delay: median {statistics.median(delays):.1f} ms, p99 {p99:.1f} ms, "
+          f"max {max(delays):.1f} ms")
+    print(f"service memory (RSS): {idle_memory:.1f} MB with the phones connected, "
+          f"{memory:.1f} MB after the events")
+    print(f"web_p99_ms={p99:.1f}")
+    return 0 if complete == len(sent) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
