@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 
 MAX_LAUNCH = 40          # cards per LAUNCH command (the protocol's limit); more go in several
 END_REASONS = {"JAM": "no card within the deadline", "STOP": "stop", "LIMIT": "time limit",
-               "LOST": "link lost", "REBOOT": "the Pico restarted"}
+               "LOST": "link lost", "REBOOT": "the Pico restarted",
+               "NO END": "error: the Pico did not end the launch"}
 
 
 class PicoLauncher(Launcher):
@@ -175,10 +176,11 @@ class PicoLauncher(Launcher):
                     self._count, self._end, self._session = 0, None, None
                     if self._stopping:
                         return job.stopped(self._base, "stop")
+                boot = self.link.info.boot_id if self.link.info else None
                 self.link.command("LAUNCH", chunk, round(self.motor_limit * 1000),
                                   round(self.card_deadline * 1000), max(1, round(self.speed * 100)))
                 self._motor = True
-                reason, count = self._wait_end(chunk)
+                reason, count = self._wait_end(chunk, boot)
                 self._motor = False
                 self._base += count
                 if reason == "DONE" and self._base < job.requested:
@@ -199,7 +201,7 @@ class PicoLauncher(Launcher):
             return job.jammed(self._base, END_REASONS["JAM"])
         return job.stopped(self._base, "stop" if self._stopping else END_REASONS.get(reason, reason))
 
-    def _wait_end(self, chunk: int) -> tuple[str, int]:
+    def _wait_end(self, chunk: int, boot: int | None) -> tuple[str, int]:
         """Wait for the LAUNCH's END; after a lost link, recover the count from a snapshot."""
         limit = self.motor_limit + 2.0            # the Pico stops by itself well before this
         with self._cond:
@@ -207,7 +209,11 @@ class PicoLauncher(Launcher):
             if self._end is not None:
                 return self._end
             session, counted = self._session, self._count
-        boot = self.link.info.boot_id if self.link.info else None
+        if session is None:                       # alive but no END: a firmware fault; make sure
+            self._try("STOP")
+            with self._cond:
+                self._cond.wait_for(lambda: self._end is not None, 1.0)
+                return self._end or ("NO END", self._count)
         if session == "lost" and self._wait_snapshot():
             # Same boot: the Pico stopped by itself and its snapshot holds the launch's count.
             state = self.link.state

@@ -20,11 +20,13 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from companion.errors import UserError
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
+from companion.link.status import CommandRefused, LinkDown, PicoInfo, PicoState
 from companion.link.transport import SerialTransport, TransportError
+
+__all__ = ["PicoLink", "LinkDown", "CommandRefused", "PicoInfo", "PicoState"]
 
 log = logging.getLogger(__name__)
 
@@ -35,37 +37,6 @@ SILENCE_S = 1.5          # the Pico sends STATE every 0.5 s: this much silence m
 HELLO_S = 0.3
 ANSWER_S = 3.0           # an open port with no HELLO back this long: reopen it
 BACKOFF_S = (0.2, 0.4, 0.8, 1.6, 2.0)
-
-
-class LinkDown(Exception):
-    """No session with the Pico now; the command was not (or maybe not) carried out."""
-
-
-class CommandRefused(Exception):
-    """The Pico answered NAK: ``reason`` is RANGE (not fitted / no such seat) or BUSY."""
-
-    def __init__(self, verb: str, reason: str):
-        super().__init__(f"the Pico refused {verb}: {reason}")
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class PicoInfo:
-    version: str
-    boot_id: int
-    seats: int
-    has_launcher: bool
-
-
-@dataclass(frozen=True)
-class PicoState:
-    """A STATE snapshot: buttons held (bit 15 = draw), the last launch, the hopper."""
-    held: int
-    launching: bool
-    count: int
-    requested: int
-    hopper: int          # 0 empty, 1 cards, 2 no sensor
-    at: float
 
 
 class PicoLink:
@@ -135,6 +106,7 @@ class PicoLink:
                     raise LinkDown("closed")
                 seq = self._seq = self._seq % 255 + 1
                 sessions = self.sessions
+                self._replies.clear()       # late answers to earlier frames must not answer this one
             frame = encode_message(TO_PICO, seq, verb, args)
             for _ in range(TRIES):
                 self._write(frame)
