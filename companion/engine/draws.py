@@ -25,6 +25,9 @@ class DrawMixin:
                 allowed += self.pending
             elif phase is TURN and not self.pending:
                 allowed += 1
+            elif phase is DRAWN and self.house and any(r.may_draw_again(self, seat)
+                                                       for r in self.house):
+                allowed += 1  # H7
         return allowed
 
     def _check_draw(self, seat: int, count: int) -> None:
@@ -136,6 +139,10 @@ class DrawMixin:
         if self.phase is not DRAWN or seat != self.current:
             raise UserError(f"seat {seat} cannot pass now: a turn ends by playing, or by "
                             "drawing a card and then passing (T3)")
+        for rule in self.house:
+            why = rule.pass_refused(self, seat)
+            if why:
+                raise UserError(f"seat {seat} cannot pass: {why}")
         if self.log is not None:
             self.log.append(Pass(seat))
         self._advance(1)

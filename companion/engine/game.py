@@ -78,6 +78,12 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         """T1: does ``card`` match the top card or the active colour?"""
         return card in FITS[self.colour * 15 + CARD_RANK[self.top]]
 
+    def may_play(self, seat: int, card: int) -> bool:
+        """Full information: is playing ``card`` now legal (T1-T3, T2, house rules)?"""
+        if card == WILD_DRAW4_ID and self.holds_colour(seat, self.colour):
+            return False
+        return self._misplay_reason(seat, card) is None
+
     def holds_colour(self, seat: int, colour: int) -> bool:
         """T2: does the (known) hand hold a card of ``colour``? Wilds do not count."""
         return not OF_COLOUR[colour].isdisjoint(self.hands[seat])

@@ -69,8 +69,55 @@ class StackMixed(HouseRule):
         return None
 
 
+class MustPlayDrawn(HouseRule):
+    """H6: a drawn card that fits must be played (known only with full information)."""
+    option, rule = "must_play_drawn", "H6"
+
+    def pass_refused(self, game, seat):
+        if game.full and game.drawn >= 0 and game.may_play(seat, game.drawn):
+            return "the drawn card fits and must be played (H6)"
+        return None
+
+
+class DrawUntilPlayable(HouseRule):
+    """H7: draw until a card fits. At a real table the drawn cards are not seen, so the
+    player may draw again or pass; with full information the engine knows when one fits."""
+    option, rule = "draw_until_playable", "H7"
+
+    def _must_go_on(self, game) -> bool:
+        return (game.full and game.drawn >= 0 and not game.may_play(game.current, game.drawn)
+                and (game.draw_pile_size > 0 or len(game.discard) > 1))
+
+    def may_draw_again(self, game, seat):
+        return not game.full or self._must_go_on(game)
+
+    def pass_refused(self, game, seat):
+        return "no card fits yet: draw again (H7)" if self._must_go_on(game) else None
+
+
+class NoActionFinish(HouseRule):
+    """H8: the last card must be a number card."""
+    option, rule = "no_action_finish", "H8"
+
+    def judge(self, game, seat, card):
+        if game.sizes[seat] == 1 and CARD_RANK[card] > 9:
+            return "the last card must be a number card (H8)"
+        return None
+
+
+class NoZeroFinish(HouseRule):
+    """H8 (000 "Ende ohne 0"): the last card may not be a 0."""
+    option, rule = "no_zero_finish", "H8"
+
+    def judge(self, game, seat, card):
+        if game.sizes[seat] == 1 and CARD_RANK[card] == 0:
+            return "the last card may not be a 0 (H8)"
+        return None
+
+
 #: Every house rule the engine plays, by option name, in the order they are asked.
-HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [StackDraw2, StackMixed]}
+HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
+    StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish, NoZeroFinish]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:

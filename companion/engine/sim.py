@@ -63,6 +63,8 @@ def play_round(game, random, forget: float = 0.0) -> None:
             plays = game.legal_plays(seat)
             if plays:
                 game.play(seat, plays[0])
+            elif game.house and game.may_draw(seat) > game.owed[seat]:
+                game.draw_random(seat, 1, random)  # H7: draw until a card fits
             else:
                 game.pass_turn(seat)
         elif phase is COLOUR:
