@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-
 
 class PicoProcess:
     """The child process running the firmware logic; ``do("press 2")`` returns its report."""

@@ -63,8 +63,9 @@ def test_a_silent_host_stops_the_motor_within_about_a_second(pico, raw_host):
     raw_host.send(2, "MOTOR", "FWD", 60, 5000)
     raw_host.read_until(lambda m: m.verb == "ACK" and m.args == (2,))
     report = wait_until(lambda: (r := pico.report())["stop_after_silence_ms"] and r, what="a stop by silence")
-    # The firmware stops on its first loop after 1000 ms without a frame; allow the loop's lateness.
-    assert 1000 <= report["stop_after_silence_ms"][0] <= 1300
+    # The firmware stops on its first loop after 1000 ms without a frame (exact in the firmware's
+    # own tests); here the child's loop may run late on a busy machine.
+    assert 1000 <= report["stop_after_silence_ms"][0] <= 1500
     assert report["motor"] == 0 and report["longest_run_ms"] < 5000
     assert report["pixels"][0] in (OFF, [255, 0, 0])  # the blinking "link lost" pattern
 
@@ -122,7 +123,7 @@ def test_unplug_mid_dispense_stops_the_motor_and_reports_every_card_thrown(devic
     take(devices.events, obs.CardCounted)
     pico.do("unplug")
     report = wait_until(lambda: (r := pico.report())["motor"] == 0 and r, what="the motor to stop")
-    assert report["stop_after_silence_ms"] and report["stop_after_silence_ms"][0] <= 1300
+    assert report["stop_after_silence_ms"] and report["stop_after_silence_ms"][0] <= 1500
     pico.do("plug")
     stopped = take(devices.events, obs.DispenseStopped, drop=(obs.CardCounted,))
     assert stopped.reason == "link lost"

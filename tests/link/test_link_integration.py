@@ -64,7 +64,8 @@ def test_a_long_job_runs_in_stretches_within_the_motor_limit(pico):
     assert finished.count == 45
     report = pico.report()
     assert report["thrown"] == 45
-    assert report["longest_run_ms"] <= 1000 + 100    # the Pico's own limit per LAUNCH, plus one loop
+    # The Pico's own limit per LAUNCH, plus the lateness of one loop of a child on a busy machine.
+    assert report["longest_run_ms"] <= 1000 + 400
 
 
 def test_a_jam_stops_the_motor_and_drops_the_waiting_jobs(devices, pico):
@@ -100,3 +101,13 @@ def test_a_port_where_nothing_answers_is_a_clear_message(tmp_path):
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_the_table_opens_the_pico_backend_by_name_and_gets_a_clear_message_without_one():
+    from pathlib import Path
+
+    from companion.devices.backends import open_devices as open_backend
+    if Path("/dev/ttyACM0").exists():
+        pytest.skip("a real serial device is plugged in at /dev/ttyACM0")
+    with pytest.raises(UserError, match="ttyACM0"):
+        open_backend("pico", queue.Queue())
