@@ -184,3 +184,14 @@ def test_a_frame_repeated_within_one_read_is_run_once():
     frame = encode_message(TO_PICO, 2, "LAUNCH", (2, 3000, 800, 70))
     host.send(0, "", raw=frame + frame)
     assert [m for m in host.tick() if m.verb in ("ACK", "NAK")] == [Message(0, "ACK", (2,))] * 2
+
+
+def test_halt_stops_the_motor_in_any_state_and_is_not_answered():
+    host = Host()
+    host.sync()
+    host.send(2, "MOTOR", "REV", 50, 3000)
+    host.tick()
+    assert host.pico.launcher.running
+    host.send(0, "HALT")
+    assert not host.pico.launcher.running
+    assert [m for m in host.tick() if m.verb in ("ACK", "NAK")] == []

@@ -111,3 +111,21 @@ def test_the_table_opens_the_pico_backend_by_name_and_gets_a_clear_message_witho
         pytest.skip("a real serial device is plugged in at /dev/ttyACM0")
     with pytest.raises(UserError, match="ttyACM0"):
         open_backend("pico", queue.Queue())
+
+
+def test_stop_ends_the_running_job_with_the_cards_thrown_so_far(devices, pico):
+    job = devices.launcher.dispense(30)
+    take(devices.events, obs.CardCounted)
+    devices.launcher.stop()
+    stopped = take(devices.events, obs.DispenseStopped, drop=(obs.CardCounted,))
+    assert (stopped.job, stopped.reason) == (job, "stop")
+    report = wait_until(lambda: (r := pico.report())["motor"] == 0 and r, what="the motor to stop")
+    assert stopped.count == report["thrown"] < 30
+
+
+def test_safe_state_halts_the_motor_at_once(devices, pico):
+    devices.launcher.dispense(30)
+    take(devices.events, obs.CardCounted)
+    devices.launcher.safe_state()                   # what a signal handler calls
+    report = wait_until(lambda: (r := pico.report())["motor"] == 0 and r, timeout=2, what="a halt")
+    assert report["thrown"] < 30
