@@ -45,7 +45,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
         TABLE_LANGUAGE=table_language,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_SAMESITE="Lax",  # Strict would drop the cookie on the QR link's redirect in some browsers
         JSON_SORT_KEYS=False,
     )
     app.extensions["table"] = table

@@ -84,3 +84,33 @@ class WebServer:
         else:
             self._server.close()
         self._server.task_dispatcher.shutdown(timeout=2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.web.server``: the page over a sample table, to try it in a browser."""
+    import argparse
+    import signal
+
+    from companion.table import demo_table
+    parser = argparse.ArgumentParser(prog="python -m companion.web.server", description=main.__doc__)
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--token", help="host token (default: a new random one)")
+    options = parser.parse_args(argv)
+    table = demo_table().start()
+    server = WebServer(table, options.host, options.port, host_token=options.token).start()
+    print(server.banner(), flush=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    server.close()
+    table.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main())

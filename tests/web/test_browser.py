@@ -161,3 +161,13 @@ def test_the_page_loads_nothing_from_the_internet(phone, served):
     for path in ("/", "/history", f"/host?token={HOST_TOKEN}"):
         open_page(phone, served, path)
     assert outside == []
+
+
+@pytest.mark.parametrize("width, height, name", [(360, 740, "scoreboard-360"), (800, 1280, "scoreboard-tablet")])
+def test_the_scoreboard_fits_a_small_phone_and_a_tablet(chromium, served, width, height, name):
+    context = chromium.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    page = open_page(context, served)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.locator("#turn-name").is_visible() and page.locator(".player").count() == 3
+    screenshot(page, name)
+    context.close()

@@ -25,7 +25,7 @@
     const list = $("players");
     list.replaceChildren(...players.map((player) => {
       const meta = element("div", { class: "meta" },
-        player.current ? element("span", { class: "badge turn" }, labels.turn) : null,
+        player.current ? element("span", { class: "badge now" }, labels.turn) : null,
         element("span", { class: "badge" }, labels.seat + " " + (player.seat + 1)),
         player.hand === null ? null : element("span", { class: "badge hand" }, player.hand_text),
         player.uno ? element("span", { class: "badge uno" }, "UNO!") : null,
