@@ -21,10 +21,9 @@ DRAW = 15                 # the draw button's bit in STATE
 
 
 class Firmware:
-    def __init__(self, seats, has_launcher, boot_id, now_ms, hopper_fitted=False):
+    def __init__(self, seats, has_launcher, boot_id, now_ms):
         self.seats = seats
         self.has_launcher = has_launcher
-        self.hopper_fitted = hopper_fitted
         self.link = PicoLink(VERSION, boot_id, seats, has_launcher, now_ms)
         self.buttons = Debouncer(seats + 1)       # the seats, then the draw button
         self.ring = Ring(seats)

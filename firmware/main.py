@@ -89,8 +89,7 @@ def main():
     micropython.kbd_intr(-1)      # a stray 0x03 on the link must not stop the firmware
     clock = Clock()
     boot_id = int.from_bytes(os.urandom(4), "big")
-    firmware = Firmware(len(pins.SEAT_BUTTONS), LAUNCHER_FITTED, boot_id, clock.read(),
-                        hopper_fitted=hopper is not None)
+    firmware = Firmware(len(pins.SEAT_BUTTONS), LAUNCHER_FITTED, boot_id, clock.read())
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     usb_in = select.poll()
     usb_in.register(sys.stdin, select.POLLIN)

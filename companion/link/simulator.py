@@ -58,7 +58,7 @@ class SimulatedPico:
         # A reboot: all outputs off, a new boot id; the hopper and thrown cards are physical.
         self.boot_count += 1
         boot_id = int.from_bytes(os.urandom(4), "big")
-        self.firmware = Firmware(SEATS, True, boot_id, self.now(), hopper_fitted=True)
+        self.firmware = Firmware(SEATS, True, boot_id, self.now())
 
     def plug(self):
         if self.master is not None:
