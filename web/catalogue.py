@@ -52,10 +52,12 @@ def update(po_path: Path = PO_PATH) -> list[str]:
     """Update the German catalogue in place; answer the msgids still untranslated."""
     with po_path.open("rb") as po_file:
         catalog = read_po(po_file, locale="de")
-    catalog.update(current_template(), no_fuzzy_matching=True)
+    template = current_template()
+    template.creation_date = catalog.creation_date  # no diff when nothing changed
+    catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
     with po_path.open("wb") as po_file:
-        write_po(po_file, catalog, width=100, omit_header=False)
+        write_po(po_file, catalog, width=100, include_lineno=False)  # less churn
     return [m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id and not m.string]
 
 

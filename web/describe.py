@@ -28,7 +28,7 @@ def describe(entry: dict, players: list[str]) -> str:
     text = _plain(event, name, entry)
     if kind == "play":
         text += _play_effect(event, entry, by_type, name, len(players))
-    elif kind in ("colour", "catch", "challenge", "challenge_verdict", "penalty", "start_card"):
+    elif kind in ("colour", "catch", "challenge", "accept", "challenge_verdict", "penalty", "start_card"):
         draws = [a for a in by_type.get("dispense", []) if kind != "start_card" or a["seat"] != seat]
         if draws:
             text += " – " + "; ".join(_("%(name)s draws %(cards)s", name=name(a["seat"]),
@@ -63,6 +63,8 @@ def _plain(event: dict, name, entry: dict) -> str:
                  target=name(event.get("target")))
     if kind == "challenge":
         return _("%(name)s challenged the wild draw four", name=name(seat))
+    if kind == "accept":
+        return _("%(name)s takes the cards", name=name(seat))
     if kind == "challenge_verdict":
         return (_("The wild draw four was allowed") if event.get("wd4_was_legal")
                 else _("The wild draw four was not allowed"))

@@ -161,6 +161,7 @@ def _event_kinds():
             ("uno", _("UNO was called"), ["seat"]),
             ("catch", _("a missing UNO was caught"), ["seat", "target"]),
             ("challenge", _("a wild draw four was challenged"), ["seat"]),
+            ("accept", _("the cards to draw were taken"), ["seat"]),
             ("challenge_verdict", _("the challenge was decided"), ["wd4_was_legal"]),
             ("penalty", _("a penalty"), ["seat", "reason", "count"]),
             ("start_card", _("the start card was turned up"), ["card"]),
