@@ -131,6 +131,8 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
     def _misplay_reason(self, seat: int, card: int) -> str | None:
         """Why ``card`` may not be played now (None: it may). House rules judge first:
         any of them may forbid (a reason), or allow what the official rules do not (True)."""
+        if self.ending:
+            return "the round is over: only the last draw is still taken (T7)"
         allowed = False
         for rule in self.house:
             verdict = rule.judge(self, seat, card)

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from companion.engine.cards import CARD_RANK, DRAW2, WILD_DRAW4
-from companion.engine.phases import CHALLENGE, TURN
+from companion.engine.cards import CARD_RANK, DRAW2, WILD, WILD_DRAW4
+from companion.engine.phases import CHALLENGE, DRAWN, TURN
+
+_JUMP_PHASES = frozenset({TURN, DRAWN, CHALLENGE})
 
 
 class HouseRule:
@@ -46,6 +48,29 @@ def _answering(game, seat: int) -> bool:
     """Is ``seat`` the player hit by a draw card, still free to answer it?"""
     return (seat == game.current and game.pending and game.answerable
             and (game.phase is TURN or game.phase is CHALLENGE))
+
+
+class JumpIn(HouseRule):
+    """H5: a card identical to the top card may be played out of turn; play goes on from
+    that player, the players in between are skipped. ``jump_in_wild``: wilds too.
+    ``jump_in_keeps_action``: the card jumped on keeps its effect (a draw still hits its
+    victim); by default the jump cancels it."""
+    option, rule, answers_draws = "jump_in", "H5", True  # a draw waits: someone may jump in
+
+    def judge(self, game, seat, card):
+        if (seat != game.current and card == game.top and game.phase in _JUMP_PHASES
+                and (CARD_RANK[card] < WILD or self.options.jump_in_wild)):
+            return True
+        return None
+
+    def on_play(self, game, seat, card, rank):
+        if seat == game.current:
+            return False
+        if game.pending and self.options.jump_in_keeps_action:
+            game._owe(game.current, game.pending, "draw jumped on (H5)")
+        game.pending, game.answerable = 0, False
+        game.current, game.phase = seat, TURN  # play goes on from the jumper
+        return False
 
 
 class StackDraw2(HouseRule):
@@ -117,7 +142,7 @@ class NoZeroFinish(HouseRule):
 
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
-    StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish, NoZeroFinish]}
+    JumpIn, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish, NoZeroFinish]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:

@@ -105,7 +105,11 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 #: Options the engine plays by. Others are refused until their rules are implemented.
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
-     "flash_turn_seconds", *HOUSE_RULES})
+     "flash_turn_seconds", "jump_in_wild", "jump_in_keeps_action", *HOUSE_RULES})
+
+
+#: Sub-options that mean nothing without their main option.
+_NEEDS = {"jump_in_wild": "jump_in", "jump_in_keeps_action": "jump_in"}
 
 
 def _allowed_text(info: OptionInfo) -> str:
@@ -159,6 +163,10 @@ class RuleOptions:
                                 f"use {_allowed_text(info)}")
             if name not in IMPLEMENTED and value != info.default:
                 raise UserError(f"rule option {name} ({info.rule}) is not supported yet")
+        for name, needs in _NEEDS.items():
+            if getattr(self, name) and not getattr(self, needs):
+                raise UserError(f"rule option {name} ({OPTION_INFO[name].rule}) only works "
+                                f"together with {needs}")
 
     def to_json(self) -> dict:
         return {name: getattr(self, name) for name in OPTION_INFO}

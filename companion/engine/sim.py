@@ -56,6 +56,8 @@ def play_round(game, random, forget: float = 0.0) -> None:
             if forget and len(game.hands[seat]) == 2:
                 _uno_call(game, seat, random, forget)
             game.play(seat, card)
+            if game.house and game.options.jump_in and random() < 0.5:
+                _jump_in(game, seat)
             if forget and game.uno_window >= 0 and random() < 0.5:
                 catcher = (seat + 1) % game.n
                 game.catch(catcher, seat)
@@ -78,6 +80,15 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 game.draw_random(seat, game.pending, random)
         else:  # pragma: no cover - full information never waits for a verdict
             raise RuntimeError(f"virtual players cannot act in phase {phase}")
+
+
+def _jump_in(game, seat) -> None:
+    """H5: the first other seat holding the identical card jumps in."""
+    for other in range(game.n):
+        if (other != seat and game.phase in PLAYING and game.top in game.hands[other]
+                and game.may_play(other, game.top)):
+            game.play(other, game.top)
+            return
 
 
 def _answer(game, seat, random) -> bool:

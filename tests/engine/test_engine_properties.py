@@ -10,17 +10,27 @@ from hypothesis import given, settings, strategies as st
 
 from companion.engine import CLASSIC_DECK, Game, PRESETS, events as E
 from companion.engine.cards import CARD_POINTS
-from companion.engine.house import HOUSE_RULES
+from companion.engine.options import IMPLEMENTED, OPTION_INFO
 from companion.engine.log import format_log, read_log
 from companion.engine.sim import play_match, play_round
 
 DECK = Counter(CLASSIC_DECK.cards())
 
+#: House rules and their sub-options that are switched on with True.
+SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False)
+
+
+def with_house(preset: str, house: set) -> "RuleOptions":
+    if house & {"jump_in_wild", "jump_in_keeps_action"}:
+        house = house | {"jump_in"}
+    return PRESETS[preset].replace(**{name: True for name in house})
+
+
 games = st.builds(
     lambda seed, players, preset, house, forget, rounds: (
-        seed, players, PRESETS[preset].replace(**{name: True for name in house}), forget, rounds),
+        seed, players, with_house(preset, house), forget, rounds),
     st.integers(0, 2**32 - 1), st.integers(2, 10), st.sampled_from(sorted(PRESETS)),
-    st.sets(st.sampled_from(sorted(HOUSE_RULES))), st.sampled_from([0.0, 0.5]), st.integers(1, 3))
+    st.sets(st.sampled_from(SWITCHES)), st.sampled_from([0.0, 0.5]), st.integers(1, 3))
 
 
 def simulate(seed, players, options, forget, rounds) -> Game:
