@@ -13,6 +13,7 @@ HELLO_EVERY_MS = 500      # while no host has started a session
 RETRY_MS = 200            # an unacknowledged event is sent again
 SILENCE_MS = 1000         # no valid frame for this long: the link is lost
 OUTBOX_MAX = 32
+STALE_WHEN_LOST = ("PRESS", "RELEASE")
 
 
 class PicoLink:
@@ -93,7 +94,9 @@ class PicoLink:
         if not self.synced:
             return
         if len(self._outbox) >= OUTBOX_MAX:
-            self._outbox.pop(0)
+            # Full: give up the oldest button event first; a launch's CARD and END matter more.
+            buttons = [i for i, event in enumerate(self._outbox) if event[0] in STALE_WHEN_LOST]
+            self._outbox.pop(buttons[0] if buttons else 0)
         self._outbox.append((verb, args))
 
     def send_state(self, args):
@@ -102,9 +105,8 @@ class PicoLink:
 
     def lost(self):
         """The host fell silent: button events queued now would be stale presses later."""
-        stale = ("PRESS", "RELEASE")
-        self._outbox = [event for event in self._outbox if event[0] not in stale]
-        if self._inflight is not None and self._inflight[3] in stale:
+        self._outbox = [event for event in self._outbox if event[0] not in STALE_WHEN_LOST]
+        if self._inflight is not None and self._inflight[3] in STALE_WHEN_LOST:
             self._inflight = None
 
     def tick(self, now_ms):

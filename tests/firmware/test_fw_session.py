@@ -195,3 +195,20 @@ def test_halt_stops_the_motor_in_any_state_and_is_not_answered():
     host.send(0, "HALT")
     assert not host.pico.launcher.running
     assert [m for m in host.tick() if m.verb in ("ACK", "NAK")] == []
+
+
+def test_a_full_outbox_gives_up_button_events_before_the_end_of_a_launch():
+    host = Host()
+    host.sync()
+    host.send(2, "LAUNCH", 1, 3000, 800, 70)
+    host.tick(10, cards=1)                                      # CARD goes out, END waits for it
+    for _ in range(40):                                         # a button mashed, nothing acknowledged
+        host.tick(25, pressed=[True] + IDLE[1:])
+        host.tick(25)
+    sent = []
+    for _ in range(40):
+        for message in host.tick(10):
+            if message.seq:
+                sent.append(message)
+                host.send(0, "ACK", message.seq)
+    assert Message(2, "END", ("DONE", 1, 1)) in sent
