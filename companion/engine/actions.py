@@ -117,6 +117,17 @@ class AskColour(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class AskTarget(Action):
+    """H4: ``seat`` names the player to swap hands with."""
+    type: ClassVar[str] = "ask_target"
+    seat: int
+
+    @property
+    def text(self):
+        return f"seat {self.seat} chooses a player to swap hands with"
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengeWindow(Action):
     """T6: ``seat`` may challenge the wild-draw4 of ``against`` or take the cards."""
     type: ClassVar[str] = "challenge_window"

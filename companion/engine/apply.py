@@ -5,7 +5,7 @@ from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_card, parse_colour
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING,
-                                     SCORING, START, TURN, VERDICT)
+                                     SCORING, START, TARGET, TURN, VERDICT)
 from companion.errors import UserError
 
 
@@ -23,6 +23,7 @@ _HANDLERS = {
     E.StartCard: lambda g, e: g.start_card(parse_card(e.card)),
     E.Play: lambda g, e: g.play(e.seat, parse_card(e.card)),
     E.ChooseColour: lambda g, e: g.choose_colour(e.seat, parse_colour(e.colour)),
+    E.ChooseTarget: lambda g, e: g.choose_target(e.seat, e.target),
     E.Draw: lambda g, e: g.draw(e.seat, e.count, None if e.cards is None else _cards(e.cards)),
     E.Pass: lambda g, e: g.pass_turn(e.seat),
     E.CallUno: lambda g, e: g.call_uno(e.seat),
@@ -127,6 +128,8 @@ class ApplyMixin:
             return [A.AskColour(seat)]
         if phase is CHALLENGE:
             return [A.ChallengeWindow(seat, self.wd4_by)]
+        if phase is TARGET:
+            return [A.AskTarget(seat)]
         if phase is VERDICT:
             return [A.ShowHand(self.wd4_by, seat, "wild-draw4 challenge (T6)")]
         if phase is SCORING:
@@ -146,6 +149,7 @@ class ApplyMixin:
         running = self.phase in PLAYING
         waiting = {TURN: "play or draw", DRAWN: "play the drawn card or pass",
                    COLOUR: "choose a colour", CHALLENGE: "challenge or draw",
+                   TARGET: "choose a player to swap hands with",
                    VERDICT: "challenge verdict", SCORING: "count hands",
                    DEAL: "choose dealer" if self.dealer < 0 else "deal",
                    START: "turn up the start card", MATCH_OVER: "nothing"}[self.phase]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine.cards import DRAW2, REVERSE, SKIP, WILD, WILD_DRAW4
-from companion.engine.events import Accept, ChooseColour
-from companion.engine.phases import CHALLENGE, COLOUR, TURN
+from companion.engine.events import Accept, ChooseColour, ChooseTarget
+from companion.engine.phases import CHALLENGE, COLOUR, TARGET, TURN
 from companion.errors import UserError
 
 
@@ -125,3 +125,26 @@ class EffectsMixin:
         if self.out is not None:
             self.out.append(A.Turn(seat, ("draw",)))
         self._ask_dispense(seat, self.pending, "taken")
+
+    def choose_target(self, seat: int, target: int) -> None:
+        """H4: the player of a 7 swaps hands with ``target``; then play goes on."""
+        self._check_seat(seat)
+        self._check_seat(target)
+        if self.phase is not TARGET or seat != self.current:
+            raise UserError(f"seat {seat} has no player to choose now")
+        if target == seat:
+            raise UserError("choose another player to swap hands with (H4)")
+        if self.log is not None:
+            self.log.append(ChooseTarget(seat, target))
+        self.move_hands({seat: target, target: seat})
+        self._advance(1)
+
+    def move_hands(self, moves: dict[int, int]) -> None:
+        """House rules (H4): hand of seat ``a`` goes to seat ``moves[a]``; sizes follow."""
+        hands, sizes = self.hands[:], self.sizes[:]
+        for source, destination in moves.items():
+            self.hands[destination], self.sizes[destination] = hands[source], sizes[source]
+        for seat in moves.values():
+            if self.sizes[seat] > 1:
+                self.called[seat] = False
+        self.uno_window = -1

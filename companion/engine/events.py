@@ -77,6 +77,14 @@ class ChooseColour(Event):
 
 
 @dataclass(frozen=True)
+class ChooseTarget(Event):
+    """H4: the player of a 7 names the seat to swap hands with."""
+    type: ClassVar[str] = "target"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True)
 class Draw(Event):
     """Cards a seat took (counted by the launcher); the cards themselves when known."""
     type: ClassVar[str] = "draw"
@@ -174,7 +182,7 @@ class Undo(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in [
-    ChooseDealer, Deal, StartCard, Play, ChooseColour, Draw, Pass, CallUno, Catch, Challenge, Accept,
+    ChooseDealer, Deal, StartCard, Play, ChooseColour, ChooseTarget, Draw, Pass, CallUno, Catch, Challenge, Accept,
     ChallengeVerdict, Penalty, Reshuffle, RevealHand, RoundEnd, Correction, Undo]}
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from companion.engine.cards import CARD_RANK, DRAW2, WILD, WILD_DRAW4
-from companion.engine.phases import CHALLENGE, DRAWN, TURN
+from companion.engine.actions import AskTarget
+from companion.engine.phases import CHALLENGE, DRAWN, TARGET, TURN
 
 _JUMP_PHASES = frozenset({TURN, DRAWN, CHALLENGE})
 
@@ -70,6 +71,27 @@ class JumpIn(HouseRule):
             game._owe(game.current, game.pending, "draw jumped on (H5)")
         game.pending, game.answerable = 0, False
         game.current, game.phase = seat, TURN  # play goes on from the jumper
+        return False
+
+
+class SevenO(HouseRule):
+    """H4: a 7 swaps hands with a player of the player's choice (the ring or the phone asks);
+    a 0 passes every hand to the next player in play direction. A 0 as the last card still
+    takes the neighbour's hand, so it does not win (000); the next player receives the empty
+    hand and so has gone out. A 7 as the last card wins."""
+    option, rule = "seven_o", "H4"
+
+    def on_play(self, game, seat, card, rank):
+        if rank == 7 and game.sizes[seat] > 0:
+            game.phase = TARGET
+            if game.out is not None:
+                game.out.append(AskTarget(seat))
+            return True
+        if rank == 0:
+            game.move_hands({s: (s + game.direction) % game.n for s in range(game.n)})
+            emptied = (seat + game.direction) % game.n
+            if game.sizes[emptied] == 0:  # a last 0: the next player got the empty hand
+                return game._going_out(emptied, 0)
         return False
 
 
@@ -142,7 +164,7 @@ class NoZeroFinish(HouseRule):
 
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
-    JumpIn, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish, NoZeroFinish]}
+    JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish, NoZeroFinish]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:

@@ -16,7 +16,8 @@ True
 """
 from __future__ import annotations
 
-from companion.engine.phases import CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, START, TURN
+from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, START,
+                                     TARGET, TURN)
 
 
 def choose_dealer(game, random) -> None:
@@ -71,6 +72,8 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 game.pass_turn(seat)
         elif phase is COLOUR:
             game.choose_colour(seat, int(random() * 4))
+        elif phase is TARGET:  # H4: swap with a random other player
+            game.choose_target(seat, (seat + 1 + int(random() * (game.n - 1))) % game.n)
         elif phase is CHALLENGE:
             if game.answerable and _answer(game, seat, random):
                 continue
