@@ -106,9 +106,8 @@ def main():
             pressed = [button.value() == 0 for button in buttons]
             level = 2 if hopper is None else (1 if hopper.value() == 0 else 0)
             firmware.tick(now, pressed, _take_cards() if forward else 0, level)
-            out = firmware.take_output()
-            if out:
-                sys.stdout.buffer.write(out)
+            # Outputs first, USB last: a write to a host that stopped reading can stall
+            # (USB CDC's TX timeout) and must not delay a motor stop decided above.
             if forward is not None:
                 motor = firmware.launcher
                 duty = motor.speed * 65535 // 100
@@ -125,6 +124,9 @@ def main():
                     ring[index] = rgb
                 ring.write()
                 shown = pixels
+            out = firmware.take_output()
+            if out:
+                sys.stdout.buffer.write(out)
             time.sleep_ms(LOOP_MS)
     finally:
         # Whatever stopped the loop, leave the motor off; the watchdog then restarts us.
