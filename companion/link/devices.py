@@ -20,7 +20,7 @@ import time
 
 from companion.devices import safety
 from companion.devices.backends import TableDevices
-from companion.devices.interface import Beeper, ButtonRing, EventSink
+from companion.devices.interface import MAX_SEATS, Beeper, ButtonRing, EventSink
 from companion.devices.launcher import spread_angles
 from companion.devices.policies import make_policy
 from companion.link.launcher import PicoLauncher
@@ -172,7 +172,7 @@ def open_devices(events: EventSink, *, port: str = DEFAULT_PORT, seed: int | Non
     except BaseException:
         link.close()
         raise
-    seats = link.info.seats
+    seats = min(link.info.seats, MAX_SEATS)       # a Pico may wire more buttons than a table has seats
     launcher = PicoLauncher(events, link, policy=make_policy(burst_policy, seed),
                             seat_angles=spread_angles(seats), **(launcher_options or {}))
     ring = PicoButtonRing(events, link, seats)
