@@ -56,6 +56,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
     app.before_request(_guard_changes)
+    app.after_request(_security_headers)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected_error)
     app.jinja_env.globals.update(csrf_token=security.csrf_token, is_host=security.is_host)
@@ -69,6 +70,25 @@ def _guard_changes() -> None:
     security.check_origin()
     if request.endpoint not in api.TOKEN_ENDPOINTS:
         security.check_csrf()
+
+
+# Scripts only from this site (no inline script runs); the page may not be framed (clickjacking
+# the host's buttons); no Referer leaves the page (the host link carries the token).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _security_headers(response):
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.endpoint in ("pages.setup", "pages.host_link"):
+        response.headers["Cache-Control"] = "no-store"  # the host's page is never cached
+    return response
 
 
 def _wants_json() -> bool:

@@ -85,9 +85,11 @@ def test_setup_changes_the_rules_of_the_next_game_only(host_client, table):
     assert snapshot["setup"]["options"]["uno_penalty"] == 1
 
 
-def test_an_unsupported_rule_option_is_refused_with_its_name(host_client):
-    response = host_client.post("/api/setup", json={"options": {"seven_o": True}})
-    assert response.status_code == 422 and "seven_o" in response.get_json()["error"]
+def test_a_bad_rule_option_is_refused_with_its_name(host_client):
+    response = host_client.post("/api/setup", json={"options": {"uno_penalty": 7}})
+    assert response.status_code == 422 and "uno_penalty" in response.get_json()["error"]
+    response = host_client.post("/api/setup", json={"options": {"seven_0": True}})
+    assert response.status_code == 422 and "seven_0" in response.get_json()["error"]
 
 
 def test_a_wrong_token_is_refused_and_guessing_is_rate_limited(app):
@@ -139,3 +141,9 @@ def test_options_list_every_rule_with_its_id(app):
     rules = {o["name"]: o["rule"] for g in catalog["groups"] for o in g["options"]}
     assert rules["uno_penalty"] == "T5" and rules["seven_o"] == "H4" and len(rules) == 27
     assert {p["id"] for p in catalog["presets"]} >= {"official", "casual"}
+
+
+def test_pages_forbid_framing_inline_scripts_and_referrers(app):
+    headers = app.test_client().get("/").headers
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    assert headers["X-Frame-Options"] == "DENY" and headers["Referrer-Policy"] == "no-referrer"

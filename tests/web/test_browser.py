@@ -1,7 +1,6 @@
 """The phone page in real headless Chromium at 390x844, against the real server on loopback."""
-import json
-
 import pytest
+from playwright.sync_api import expect
 
 from companion.engine.events import event_from_json
 from companion.table import Play
@@ -53,8 +52,7 @@ def test_a_pushed_event_appears_within_a_second_without_reload(phone, served, ta
     page = open_page(phone, served)
     page.evaluate("window.notReloaded = true")
     push(table, type="play", seat=2, card="blue-draw2")
-    page.wait_for_function("document.querySelector('#recent li').textContent.includes('Cem played blue draw two')",
-                           timeout=SECOND)
+    expect(page.locator("#recent li").first).to_contain_text("Cem played blue draw two", timeout=SECOND)
     assert page.locator("#pending").inner_text() == "Ana must draw 2"
     push(table, type="draw", seat=0, count=2)
     page.wait_for_selector(".player[data-seat='0'] .hand:has-text('10 cards')", timeout=SECOND)
@@ -70,8 +68,7 @@ def test_after_a_dropped_stream_the_page_reconnects_and_catches_up(phone, served
     assert page.locator("#top-card").get_attribute("aria-label") == "blue 7"
     page.unroute("**/api/stream")
     page.wait_for_selector("#live.on", timeout=10 * SECOND)
-    page.wait_for_function("document.querySelector('#top-card').getAttribute('aria-label') === 'blue reverse'",
-                           timeout=SECOND)
+    expect(page.locator("#top-card")).to_have_attribute("aria-label", "blue reverse", timeout=SECOND)
     assert "counter-clockwise" in page.locator("#direction").inner_text()
 
 
@@ -101,10 +98,10 @@ def test_the_host_enters_an_event_by_hand_and_undo_restores_the_state(phone, ser
     page.select_option("#event-seat", "2")
     page.select_option("#event-card", "blue-skip")
     page.click("#event-form button[type=submit]")
-    page.wait_for_function("UNO.view.top && UNO.view.top.id === 'blue-skip'", timeout=5 * SECOND)
+    expect(page.locator("#now-last")).to_have_text("Cem played blue skip – Ana is skipped")
     assert table.latest.snapshot["turn"] == 1
     page.click("#undo")
-    page.wait_for_function("UNO.view.top.id === 'blue-7'", timeout=5 * SECOND)
+    expect(page.locator("#now-last")).to_have_text("Ben played blue 7")
     assert table.latest.snapshot == before
     page.goto(page.url.replace("/setup", "/"))
     page.wait_for_selector("#live.on")

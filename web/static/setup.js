@@ -19,12 +19,16 @@
   $("undo").addEventListener("click", () => command("/api/undo", {}));
   $("logout").addEventListener("click", async () => { await command("/api/logout", {}); location.reload(); });
 
-  function fillSeatSelects(players) {
+  // The player field follows whose turn it is, until the host picks someone by hand.
+  for (const select of document.querySelectorAll(".seat-select"))
+    select.addEventListener("change", () => { select.dataset.picked = "yes"; });
+  function fillSeatSelects(players, turn) {
     for (const select of document.querySelectorAll(".seat-select")) {
       const chosen = select.value;
       select.replaceChildren(...players.map((player) =>
         element("option", { value: player.seat }, (player.seat + 1) + " · " + player.name)));
-      if (chosen) select.value = chosen;
+      if (select.dataset.picked && chosen) select.value = chosen;
+      else if (turn && select.id === "event-seat") select.value = turn.seat;
     }
     const points = $("event-points");
     const kept = new Map([...points.querySelectorAll("input")].map((input) => [input.dataset.seat, input.value]));
@@ -135,6 +139,10 @@
   if (next.dealer !== undefined && next.dealer !== null) $("dealer").value = next.dealer;
   if (next.mode) $("mode").value = next.mode;
   for (const [name, value] of Object.entries(next.options || {})) setOption(name, value);
-  UNO.onView((view) => fillSeatSelects(view.players));
+  UNO.onView((view) => {
+    fillSeatSelects(view.players, view.turn);
+    $("now-turn").textContent = (view.top ? view.top.name + " · " : "") + view.status.phase_text;
+    $("now-last").textContent = view.recent[0] || "–";
+  });
   showFields();
 })();
