@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from companion.errors import UserError
+from companion.firmware.app import VERSION as FIRMWARE_VERSION
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
 from companion.link.status import CommandRefused, LinkDown, PicoInfo, PicoState
 from companion.link.transport import SerialTransport, TransportError
@@ -210,7 +211,11 @@ class PicoLink:
             if rebooted:
                 self.reboots += 1
             self.info = info
-            if self._phase == "hello":
+            if info.version != FIRMWARE_VERSION:
+                # Both ends ship together; an old Pico may speak an older protocol.
+                self.problem = (f"the Pico on {self.port} runs firmware {info.version}, this companion "
+                                f"needs {FIRMWARE_VERSION}: flash it again")
+            elif self._phase == "hello":
                 self._start_sync()
         elif self._phase != "ready":
             return                                # events of a session we have not (re)joined yet
@@ -233,7 +238,8 @@ class PicoLink:
                 self._write(encode_message(TO_PICO, 0, "PING"))
         elif self._phase == "hello":
             if now - self._phase_since > ANSWER_S:
-                self.problem = f"no Pico answers on {self.port}"
+                if self.info is None or self.info.version == FIRMWARE_VERSION:
+                    self.problem = f"no Pico answers on {self.port}"
                 self._drop_transport("silent")
             elif now - self._sent_ping >= HELLO_S:
                 self._sent_ping = now

@@ -129,3 +129,33 @@ def test_safe_state_halts_the_motor_at_once(devices, pico):
     devices.launcher.safe_state()                   # what a signal handler calls
     report = wait_until(lambda: (r := pico.report())["motor"] == 0 and r, timeout=2, what="a halt")
     assert report["thrown"] < 30
+
+
+def test_a_pico_with_other_firmware_is_named_and_not_used(tmp_path):
+    import os
+    import threading
+    import tty
+
+    from companion.firmware.protocol import TO_HOST, encode_message
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    old_hello = encode_message(TO_HOST, 0, "HELLO", ("0.0.9", 0x1234ABCD, 6, 1))
+    stop = threading.Event()
+
+    def old_pico():                                  # answers every read with its HELLO
+        while not stop.is_set():
+            try:
+                if os.read(master, 256):
+                    os.write(master, old_hello)
+            except OSError:
+                return
+
+    thread = threading.Thread(target=old_pico, daemon=True)
+    thread.start()
+    try:
+        with pytest.raises(UserError, match="runs firmware 0.0.9, this companion needs 0.1.0: flash it again"):
+            open_devices(queue.Queue(), port=os.ttyname(slave), timeout=4)   # past one reopen
+    finally:
+        stop.set()
+        os.close(slave)
+        os.close(master)
