@@ -23,6 +23,8 @@ class EffectsMixin:
                 self._advance(1)
         elif rank == DRAW2:
             carried = self.pending  # more than 0 only where a house rule let the card answer a draw
+            if self.house:
+                self.flags["draw_kind"] = DRAW2  # what the pending draw is, for answers to it
             self._advance(1)
             self._due(carried + 2, "draw2 (T4)")
         else:  # wild or wild-draw4: the player names a colour first
@@ -99,17 +101,18 @@ class EffectsMixin:
                 self.out.append(A.Turn(seat, ("play", "draw")))
         elif after == WILD:
             self._advance(1)
-        elif self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
+        else:  # wild-draw4: the next player draws 4 (plus a draw it answered, house rules)
+            if self.house:
+                self.flags["draw_kind"] = WILD_DRAW4
             carried = self.pending
             self._advance(1)
-            self.pending, self.answerable = carried + 4, self.answers_draws
-            self.phase = CHALLENGE
-            if self.out is not None:
-                self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
-        else:
-            carried = self.pending
-            self._advance(1)
-            self._due(carried + 4, "wild-draw4 (T4)")
+            if self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
+                self.pending, self.answerable = carried + 4, self.answers_draws
+                self.phase = CHALLENGE
+                if self.out is not None:
+                    self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
+            else:
+                self._due(carried + 4, "wild-draw4 (T4)")
 
     def accept(self, seat: int) -> None:
         """The seat takes the cards it must draw (no challenge, no answer): dispense them."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from companion.engine.cards import CARD_RANK, DRAW2, WILD, WILD_DRAW4
+from companion.engine.cards import CARD_COLOUR, CARD_RANK, DRAW2, REVERSE, SKIP, WILD, WILD_DRAW4
 from companion.engine.actions import AskTarget
 from companion.engine.phases import CHALLENGE, DRAWN, TARGET, TURN
 
@@ -46,7 +46,8 @@ class HouseRule:
 
 
 def _answering(game, seat: int) -> bool:
-    """Is ``seat`` the player hit by a draw card, still free to answer it?"""
+    """Is ``seat`` the player hit by a draw card, still free to answer it?
+    (``game.flags["draw_kind"]`` says which card made the draw: DRAW2 or WILD_DRAW4.)"""
     return (seat == game.current and game.pending and game.answerable
             and (game.phase is TURN or game.phase is CHALLENGE))
 
@@ -100,7 +101,7 @@ class StackDraw2(HouseRule):
     option, rule, answers_draws = "stack_draw2", "H1", True
 
     def judge(self, game, seat, card):
-        if _answering(game, seat) and CARD_RANK[card] == CARD_RANK[game.top] in (DRAW2, WILD_DRAW4):
+        if _answering(game, seat) and CARD_RANK[card] == game.flags.get("draw_kind"):
             return True
         return None
 
@@ -111,7 +112,7 @@ class StackMixed(HouseRule):
 
     def judge(self, game, seat, card):
         if (_answering(game, seat) and CARD_RANK[card] in (DRAW2, WILD_DRAW4)
-                and CARD_RANK[game.top] in (DRAW2, WILD_DRAW4)):
+                and game.flags.get("draw_kind") in (DRAW2, WILD_DRAW4)):
             return True
         return None
 
@@ -162,9 +163,48 @@ class NoZeroFinish(HouseRule):
         return None
 
 
+class ReverseBounce(HouseRule):
+    """V4: a reverse of the active colour answers a draw2 (or a wild-draw4: its chosen colour)
+    and sends the draw back to the player who played it."""
+    option, rule, answers_draws = "reverse_bounce", "V4", True
+
+    def judge(self, game, seat, card):
+        if (_answering(game, seat) and CARD_RANK[card] == REVERSE
+                and CARD_COLOUR[card] == game.colour and game.flags.get("draw_kind")):
+            return True
+        return None
+
+    def on_play(self, game, seat, card, rank):
+        if rank != REVERSE or not game.pending:
+            return False
+        game.direction = -game.direction
+        game._advance(1)
+        game._due(game.pending, "draw sent back (V4)")
+        return True
+
+
+class SkipPassOn(HouseRule):
+    """V5: a skip of the active colour answers a draw2 and passes it to the next player."""
+    option, rule, answers_draws = "skip_pass_on", "V5", True
+
+    def judge(self, game, seat, card):
+        if (_answering(game, seat) and CARD_RANK[card] == SKIP
+                and CARD_COLOUR[card] == game.colour and game.flags.get("draw_kind") == DRAW2):
+            return True
+        return None
+
+    def on_play(self, game, seat, card, rank):
+        if rank != SKIP or not game.pending:
+            return False
+        game._advance(1)
+        game._due(game.pending, "draw passed on (V5)")
+        return True
+
+
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
-    JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish, NoZeroFinish]}
+    JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
+    NoZeroFinish, ReverseBounce, SkipPassOn]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:

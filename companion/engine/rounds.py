@@ -156,6 +156,8 @@ class RoundMixin:
         if self.out is not None:
             self.out.append(A.Turn(self.current, ("play", "draw")))
         if rank == DRAW2:
+            if self.house:
+                self.flags["draw_kind"] = DRAW2
             self._due(2, "start card draw2 (D4)")
 
     def start_random(self, random) -> int:
