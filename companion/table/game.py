@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine.events import Deal, Play, event_from_json
+from collections.abc import Callable
+
+from companion.engine.events import Deal, Play, Undo as EngineUndo, event_from_json
 from companion.engine.game import Game
 from companion.engine.log import format_log
 from companion.engine.options import RuleOptions
@@ -27,6 +29,7 @@ from companion.errors import UserError
 EDITIONS = ("classic", "extreme", "flash")
 SETUP_FIELDS = ("players", "dealer", "mode", "language", "options")
 RECENT = 6  # journal entries of any round that the scoreboard shows
+Hook = Callable[..., None]
 __all__ = ["EDITIONS", "SETUP_FIELDS", "Setup", "TableGame", "event_from_json", "setup_from_json"]
 
 
@@ -72,26 +75,44 @@ def setup_from_json(data: object) -> Setup:
 
 
 class TableGame:
-    """One match at the table, as the loop drives it (see the module docstring)."""
+    """One match at the table, as the loop drives it (see the module docstring).
 
-    def __init__(self, setup: Setup = Setup()):
+    ``before_apply(game, event)`` runs before every engine event (a game store
+    writes it there, ahead of applying it) and ``refused(game, event, error)``
+    when the engine refuses one; undo and corrections arrive as the engine's own
+    ``undo`` and ``play`` events, so a log of them replays exactly.
+    """
+
+    def __init__(self, setup: Setup = Setup(), *, before_apply: Hook | None = None,
+                 refused: Hook | None = None):
         self.setup = setup
         self.engine = Game(list(setup.players), setup.options)
+        self.before_apply, self.refused = before_apply, refused
         self.journal: list[dict] = []   # one entry per event in the engine's log
         self.rounds: list[dict] = []    # one row per finished round
         if setup.dealer is not None:    # the host named the dealer: the cards are dealt (D2)
             self.apply(Deal(dealer=setup.dealer))
 
     def apply(self, event) -> list:
+        """Apply one engine event (``undo`` included); answer the engine's actions."""
+        if self.before_apply:
+            self.before_apply(self, event)
         before = self.engine.snapshot()
-        actions = self.engine.apply(event)
+        try:
+            actions = self.engine.apply(event)
+        except UserError as error:
+            if self.refused:
+                self.refused(self, event, error)
+            raise
+        if isinstance(event, EngineUndo):
+            self._follow_engine()
+            return actions
         after = self.engine.snapshot()
         self.journal.append({
             "event": event.to_json(), "actions": [a.to_json() for a in actions],
             "before": {"turn": before["turn"], "direction": before["direction"]},
             "turn": after["turn"], "direction": after["direction"], "dealer": after["dealer"],
-            "round": before["round"],
-            "log_length": len(self.engine.log)})
+            "round": before["round"], "log_length": len(self.engine.log)})
         for action in actions:
             if action.type == "round_over":
                 self.rounds.append({"round": before["round"], "winner": action.winner,
@@ -99,9 +120,7 @@ class TableGame:
         return actions
 
     def undo(self, count: int = 1) -> list:
-        actions = self.engine.undo(count)
-        self._follow_engine()
-        return actions
+        return self.apply(EngineUndo(count))
 
     def replace_last_card(self, card: str) -> list:
         """The camera misread the last card played: play ``card`` in its place."""

@@ -34,11 +34,14 @@ class TableLoop:
     """Runs one :class:`TableGame`; ``new_game(setup)`` builds the next when the host starts it."""
 
     def __init__(self, game: TableGame | None = None,
-                 new_game: Callable[[Setup], TableGame] = TableGame,
-                 before_apply: Callable[[TableGame, object], None] | None = None):
+                 new_game: Callable[..., TableGame] = TableGame, *,
+                 before_apply: Callable[[TableGame, object], None] | None = None,
+                 refused: Callable[[TableGame, object, Exception], None] | None = None):
+        """``before_apply``/``refused``: see :class:`TableGame` (where a game store plugs in)."""
+        self._hooks = {"before_apply": before_apply, "refused": refused}
         self._game = game if game is not None else TableGame()
+        self._game.before_apply, self._game.refused = before_apply, refused
         self._new_game = new_game
-        self._before_apply = before_apply
         self._queue: queue.Queue = queue.Queue()
         self._subscribers: list[Subscriber] = []
         self._adapters: list[Adapter] = []
@@ -126,8 +129,6 @@ class TableLoop:
         actions: list = []
         event_json = None
         if isinstance(observation, Play):
-            if self._before_apply:
-                self._before_apply(self._game, observation.event)
             actions = self._game.apply(observation.event)
             kind, event_json = "event", observation.event.to_json()
         elif isinstance(observation, Undo):
@@ -137,7 +138,7 @@ class TableLoop:
             actions = self._game.replace_last_card(observation.card)
             kind, event_json = "correct", self._game.journal[-1]["event"]
         elif isinstance(observation, NewGame):
-            self._game = self._new_game(observation.setup)
+            self._game = self._new_game(observation.setup, **self._hooks)
             kind = "new-game"
         else:
             raise TypeError(f"not an observation: {observation!r}")

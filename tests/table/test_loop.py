@@ -113,3 +113,28 @@ def test_the_game_log_replays_to_the_same_state(table):
     replayed = read_log(table.game_log()).snapshot()
     ours = table.latest.snapshot
     assert replayed == {key: ours[key] for key in replayed}
+
+
+def test_a_store_hook_sees_every_event_first_and_its_record_replays_exactly():
+    """What a game store needs: each event before it is applied, undo and fixes included."""
+    from companion.engine.game import Game
+    recorded, refusals = [], []
+    loop = TableLoop(before_apply=lambda game, event: recorded.append(event.to_json()),
+                     refused=lambda game, event, error: refusals.append(event.to_json()))
+    with loop:
+        setup = setup_from_json({"players": ["A", "B", "C"], "dealer": 0})
+        loop.submit(NewGame(setup)).result(2)
+        loop.submit(Play(event_from_json({"type": "start_card", "card": "red-5"}))).result(2)
+        loop.submit(play(1, "red-7")).result(2)
+        loop.submit(Correct("red-skip")).result(2)
+        loop.submit(play(0, "red-2")).result(2)
+        loop.submit(Undo()).result(2)
+        with pytest.raises(UserError):
+            loop.submit(play(9, "red-2")).result(2)
+    assert [e["type"] for e in recorded] == ["deal", "start_card", "play", "undo", "play", "play",
+                                             "undo", "play"]
+    assert refusals == [{"type": "play", "seat": 9, "card": "red-2"}]
+    replayed = Game(["A", "B", "C"])
+    for event in recorded[:-1]:  # the refused one is the store's to drop
+        replayed.apply(event_from_json(event))
+    assert replayed.snapshot() == {k: loop.latest.snapshot[k] for k in replayed.snapshot()}
