@@ -4,7 +4,7 @@ Parts: a DC motor through a driver (:class:`~gpiozero.Motor`, PWM speed), an
 exit sensor that counts cards (:class:`~gpiozero.DigitalInputDevice`, active =
 beam broken), an optional hopper sensor (active = cards present), an optional
 aim servo (:class:`~gpiozero.AngularServo`) and the big draw button
-(:class:`~gpiozero.Button`).
+(a :class:`~gpiozero.DigitalInputDevice` with a pull-up, debounced here).
 
 Counting is by the sensor, never by time. One worker thread runs the jobs in
 order; the sensor's callbacks count. The motor runs in stretches of at most
@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from gpiozero import AngularServo, Button, DigitalInputDevice, Motor
+from gpiozero import AngularServo, DigitalInputDevice, Motor
 
 from companion.devices import observations as obs
 from companion.devices import safety
@@ -92,7 +92,7 @@ class PinLauncher(Launcher):
                                                       initial_angle=None, pin_factory=pin_factory))
             self._draw = None
             if draw_button is not None:
-                self._draw = self._part(Button(draw_button, pull_up=True, pin_factory=pin_factory))
+                self._draw = self._part(DigitalInputDevice(draw_button, pull_up=True, pin_factory=pin_factory))
                 self._draw_debounce = Debouncer(bounce_time, clock)
                 self._draw.when_activated = lambda: self._draw_edge(True)
                 self._draw.when_deactivated = lambda: self._draw_edge(False)

@@ -1,4 +1,4 @@
-"""The button ring on gpiozero pins (backends ``gpio`` and ``sim``): a Button and an LED per seat.
+"""The button ring on gpiozero pins (backends ``gpio`` and ``sim``): a button input and an LED per seat.
 
 Turn light, race, colour choice and the Flash turn timer are the shared logic of
 :class:`~companion.devices.interface.ButtonRing`; this class only reads buttons
@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 
-from gpiozero import LED, Button
+from gpiozero import LED, DigitalInputDevice
 
 from companion.devices import safety
 from companion.devices.debounce import Debouncer
@@ -41,12 +41,14 @@ class PinButtonRing(ButtonRing):
             raise ValueError("one light entry per button (None where no light is fitted)")
         super().__init__(events, len(buttons), clock)
         self.blink_time = blink_time
-        self._buttons: list[Button] = []
+        # DigitalInputDevice rather than Button: debounce and timing are ours, and Button's
+        # hold thread would only add a thread per seat (and 0.1 s per seat to close).
+        self._buttons: list[DigitalInputDevice] = []
         self._leds: list[LED | None] = []
         self._shown: dict[int, str] = {}
         try:
             for seat, pin in enumerate(buttons):
-                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                button = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
                 self._buttons.append(button)
                 debounce = Debouncer(bounce_time, clock)
                 button.when_activated = functools.partial(self._edge, seat, debounce, True)

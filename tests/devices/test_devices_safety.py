@@ -63,6 +63,16 @@ def test_a_card_stuck_in_the_beam_stops_the_motor(sim):
     assert max(motor_runs(devices.stack.forward)) <= 1.0 + SLACK
 
 
+def test_a_dead_sensor_stops_the_motor_at_the_first_card_deadline(sim):
+    """Cards fly but the exit sensor never reports (unplugged, or its callbacks are lost)."""
+    devices, events = sim(launcher=dict(motor_limit=1.0, card_deadline=0.3))
+    devices.stack.exit = devices.factory.pin(2)  # the stack's cards now break a beam nobody reads
+    counts, end = run_job(devices, events, devices.launcher.dispense(3))
+    assert isinstance(end, DispenseJammed) and end.count == 0 and counts == []
+    assert devices.stack.thrown > 0  # they did go out: the table hears "jam", not a wrong count
+    assert max(motor_runs(devices.stack.forward)) <= 1.0 + SLACK
+
+
 def test_a_sensor_stuck_broken_before_the_job_never_starts_the_motor(sim):
     devices, events = sim()
     devices.factory.pin(devices.pins["launcher_exit_sensor"]).drive_low()
