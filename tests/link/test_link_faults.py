@@ -7,7 +7,7 @@ import pytest
 
 from companion.devices import observations as obs
 
-from conftest import take, wait_until
+from link_helpers import take, wait_until
 
 WHITE, OFF = [255, 255, 255], [0, 0, 0]
 

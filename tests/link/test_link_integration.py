@@ -10,7 +10,7 @@ from companion.devices import observations as obs
 from companion.errors import UserError
 from companion.link.devices import open_devices
 
-from conftest import take, wait_until
+from link_helpers import take, wait_until
 
 WHITE, OFF = [255, 255, 255], [0, 0, 0]
 

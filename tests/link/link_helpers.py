@@ -1,0 +1,93 @@
+"""Helpers of the link tests: the simulated Pico process, a bare host, patient waits."""
+import json
+import queue
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+class PicoProcess:
+    """The child process running the firmware logic; ``do("press 2")`` returns its report."""
+
+    def __init__(self, link_path: Path):
+        self.path = str(link_path)
+        self.process = subprocess.Popen([sys.executable, "-m", "companion.link.simulator", self.path],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.first = json.loads(self.process.stdout.readline())
+
+    def do(self, command: str) -> dict:
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def report(self) -> dict:
+        return self.do("report")
+
+    def tap(self, seat: int) -> None:
+        self.do(f"press {seat}")
+        time.sleep(0.08)                 # longer than the firmware's 20 ms debounce, even on a busy machine
+        self.do(f"release {seat}")
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=5)
+
+
+def wait_until(condition, timeout: float = 10.0, what: str = "condition"):
+    """Poll ``condition`` until it is truthy; generous, because the test machine may be busy."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def take(events: queue.Queue, kind: type, timeout: float = 10.0, drop: tuple = ()):
+    """The next observation of ``kind``; others of a type in ``drop`` are skipped."""
+    end = time.monotonic() + timeout
+    while True:
+        item = events.get(timeout=max(0.01, end - time.monotonic()))
+        if isinstance(item, kind):
+            return item
+        assert isinstance(item, drop), f"unexpected {item!r} while waiting for {kind.__name__}"
+
+
+class RawHost:
+    """A bare host on the pty through pyserial, for faults the real host would never cause."""
+
+    def __init__(self, path: str):
+        import serial
+        from companion.firmware import protocol
+        self.protocol = protocol
+        self.port = serial.Serial(path, 115200, timeout=0.05)
+        self.reader = protocol.FrameReader(protocol.TO_HOST)
+        self.boot_id = None
+
+    def send(self, seq: int, verb: str, *args) -> bytes:
+        frame = self.protocol.encode_message(self.protocol.TO_PICO, seq, verb, args)
+        self.port.write(frame)
+        return frame
+
+    def read_until(self, predicate, timeout: float = 10.0):
+        """Read frames (acknowledging events) until ``predicate(message)``; returns that message."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for message in self.reader.feed(self.port.read(256)):
+                if isinstance(message, self.protocol.Message):
+                    if message.seq:
+                        self.send(0, "ACK", message.seq)
+                    if predicate(message):
+                        return message
+        raise AssertionError("the Pico did not send the expected frame")
+
+    def start_session(self) -> None:
+        self.send(0, "HELLO")
+        self.boot_id = self.read_until(lambda m: m.verb == "HELLO").args[1]
+        self.send(1, "SYNC", self.boot_id, 0x0042)
+        self.read_until(lambda m: m.verb == "ACK" and m.args == (1,))
+
+    def close(self) -> None:
+        self.port.close()
