@@ -57,7 +57,7 @@ def test_debounced_presses_are_never_closer_than_the_bounce_time(gaps):
     debounce = Debouncer(0.02, now)
     presses = [at for i, _ in enumerate(gaps) if (at := debounce.edge(i % 2 == 0)) is not None]
     assert all(later - earlier >= 0.02 for earlier, later in zip(presses, presses[1:]))
-    clean = all(gap >= 0.02 for gap in gaps[1:])
+    clean = all(gap >= 0.021 for gap in gaps[1:])  # (a margin over float rounding of the sums)
     if clean:  # no bounce at all: every push counts
         assert len(presses) == (len(gaps) + 1) // 2
 
