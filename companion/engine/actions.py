@@ -154,6 +154,17 @@ class ShowHand(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Race(Action):
+    """V3: the action number was played: everyone races on the ring; report the slowest."""
+    type: ClassVar[str] = "race"
+    number: int
+
+    @property
+    def text(self):
+        return f"race! a {self.number} was played: the slowest draws 1"
+
+
+@dataclass(frozen=True, slots=True)
 class Reload(Action):
     """D5: shuffle the discard pile except its top card into the launcher."""
     type: ClassVar[str] = "reload"

@@ -32,6 +32,7 @@ _HANDLERS = {
     E.Accept: lambda g, e: g.accept(e.seat),
     E.ChallengeVerdict: lambda g, e: g.verdict(e.wd4_was_legal),
     E.Penalty: lambda g, e: g.penalty(e.seat, e.reason, e.count),
+    E.RaceResult: lambda g, e: g.race_result(e.slowest),
     E.Reshuffle: lambda g, e: g.reshuffle(),
     E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(e.cards)),
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),

@@ -5,7 +5,7 @@ from collections import Counter
 
 from companion.engine import actions as A
 from companion.engine.cards import CARD_NAMES, CARD_POINTS
-from companion.engine.events import CallUno, Catch, Correction, Penalty, RevealHand
+from companion.engine.events import CallUno, Catch, Correction, Penalty, RaceResult, RevealHand
 from companion.engine.phases import PLAYING, SCORING, VERDICT
 from companion.errors import UserError
 
@@ -64,6 +64,17 @@ class CallsMixin:
         if self.log is not None:
             self.log.append(Penalty(seat, reason, count))
         self._owe(seat, count, f"{reason} penalty ({PENALTY_RULES[reason]})")
+
+    def race_result(self, slowest: int) -> None:
+        """V3: the ring reports the slowest seat of the race; it draws 1."""
+        self._check_running("a race result counts")
+        self._check_seat(slowest)
+        if not self.flags.get("race"):
+            raise UserError("no race is running (V3)")
+        if self.log is not None:
+            self.log.append(RaceResult(slowest))
+        del self.flags["race"]
+        self._owe(slowest, 1, "slowest in the race (V3)")
 
     def reveal(self, seat: int, cards: list[int]) -> None:
         """``seat`` showed its hand: settles a challenge (T6) or the scoring (S1)."""

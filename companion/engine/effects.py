@@ -12,8 +12,10 @@ class EffectsMixin:
     __slots__ = ()
 
     def _effect(self, seat: int, card: int, rank: int) -> None:
-        """T4: skip, reverse, draw2, wild, wild-draw4 (numbers are handled inline in play)."""
-        if rank == SKIP:
+        """T4: skip, reverse, draw2, wild, wild-draw4 (and numbers under house rules)."""
+        if rank < SKIP:
+            self._advance(1)
+        elif rank == SKIP:
             self._advance(2)
         elif rank == REVERSE:
             if self.n == 2:
@@ -54,6 +56,8 @@ class EffectsMixin:
         self.drawn = -1
         if self.out is not None:
             self.out.append(A.Turn(self.current, ("play", "draw")))
+        for rule in self.house:
+            rule.on_turn(self, self.current)
 
     def _due(self, count: int, reason: str, answerable: bool = True) -> None:
         """The current seat must draw ``count`` and then loses the turn.

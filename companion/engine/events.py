@@ -146,6 +146,13 @@ class Penalty(Event):
 
 
 @dataclass(frozen=True)
+class RaceResult(Event):
+    """V3: the ring's verdict on a race: the slowest seat (or the one that did not react)."""
+    type: ClassVar[str] = "race"
+    slowest: int
+
+
+@dataclass(frozen=True)
 class Reshuffle(Event):
     """D5: the discard pile except its top card became the new draw pile."""
     type: ClassVar[str] = "reshuffle"
@@ -183,7 +190,7 @@ class Undo(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in [
     ChooseDealer, Deal, StartCard, Play, ChooseColour, ChooseTarget, Draw, Pass, CallUno, Catch, Challenge, Accept,
-    ChallengeVerdict, Penalty, Reshuffle, RevealHand, RoundEnd, Correction, Undo]}
+    ChallengeVerdict, Penalty, RaceResult, Reshuffle, RevealHand, RoundEnd, Correction, Undo]}
 
 
 def _check(cls, name: str, value, annotation: str):

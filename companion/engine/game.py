@@ -202,7 +202,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             self.uno_window = seat
         if size == 0:
             return self._going_out(seat, rank)
-        if rank < SKIP:  # _advance(1), inlined: the most common step of all
+        if rank < SKIP and not self.house:  # _advance(1), inlined: the most common step
             self.current = (self.current + self.direction) % self.n
             self.phase = TURN
             if self.out is not None:

@@ -9,6 +9,7 @@ changes, and every rule is found in one place: its class here.
   leaves it to the official rules. A forbidding rule beats an allowing one.
 - ``on_play(game, seat, card, rank)``: after the card landed, before its official
   effect. ``True`` means the rule carried the turn on itself.
+- ``on_turn(game, seat)``: the turn passed to ``seat``.
 - ``answers_draws``: a player hit by a draw card may answer it, so the launcher waits
   until the player takes the cards (``Accept``) instead of dispensing at once.
 - ``may_draw_again(game, seat)`` / ``pass_refused(game, seat)``: the drawing turn (T3).
@@ -17,8 +18,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from companion.engine.cards import CARD_COLOUR, CARD_RANK, DRAW2, REVERSE, SKIP, WILD, WILD_DRAW4
-from companion.engine.actions import AskTarget
+from companion.engine.cards import (CARD_COLOUR, CARD_RANK, DRAW2, NO_COLOUR, REVERSE, SKIP, WILD,
+                                    WILD_DRAW4)
+from companion.engine.actions import AskTarget, Race
 from companion.engine.phases import CHALLENGE, DRAWN, TARGET, TURN
 
 _JUMP_PHASES = frozenset({TURN, DRAWN, CHALLENGE})
@@ -37,6 +39,9 @@ class HouseRule:
 
     def on_play(self, game, seat: int, card: int, rank: int) -> bool:
         return False
+
+    def on_turn(self, game, seat: int) -> None:
+        """The turn passed to ``seat``."""
 
     def may_draw_again(self, game, seat: int) -> bool:
         return False
@@ -201,12 +206,81 @@ class SkipPassOn(HouseRule):
         return True
 
 
+class SixNine(HouseRule):
+    """V10: a 6 may be played on a 9 as a 9 and a 9 on a 6 as a 6 (turned round); the player
+    then draws 1 card at the start of their next turn. A turned card counts as the number it
+    was turned into (``flags["turned"]``)."""
+    option, rule = "six_nine", "V10"
+
+    def judge(self, game, seat, card):
+        if seat != game.current or CARD_COLOUR[card] == game.colour or game.pending:
+            return None  # out of turn, or a colour match: the other rules decide
+        rank, turned = CARD_RANK[card], game.flags.get("turned")
+        top = turned if turned is not None else CARD_RANK[game.top]
+        if rank == top or {rank, top} == {6, 9}:
+            return True
+        if turned is not None and rank == CARD_RANK[game.top]:
+            return f"the {rank} on top was turned into a {turned} (V10)"
+        return None
+
+    def on_play(self, game, seat, card, rank):
+        below = game.discard[-2] if len(game.discard) > 1 else -1
+        turned = game.flags.pop("turned", None)
+        under = turned if turned is not None else (CARD_RANK[below] if below >= 0 else -1)
+        if {rank, under} == {6, 9} and CARD_COLOUR[card] != CARD_COLOUR[below]:
+            game.flags["turned"] = under  # the card now lies as the number below it
+            owed = game.flags.setdefault("owe_at_turn", {})
+            owed[seat] = owed.get(seat, 0) + 1
+        return False
+
+    def on_turn(self, game, seat):
+        owed = game.flags.get("owe_at_turn")
+        if owed and seat in owed:
+            game._owe(seat, owed.pop(seat), "six-nine (V10)")
+
+
+class ActionNumber(HouseRule):
+    """V3: a card of the chosen number starts a reaction race on the ring; the slowest (or
+    whoever does not react) draws 1. The ring reports the slowest seat (``race`` event)."""
+    option, rule = "action_number", "V3"
+
+    def on_play(self, game, seat, card, rank):
+        if rank == self.options.action_number:
+            game.flags["race"] = True
+            if game.out is not None:
+                game.out.append(Race(rank))
+        return False
+
+
+class Complementary(HouseRule):
+    """V8: a card of the chosen number toggles complementary colours (red-green,
+    yellow-blue): while on, a card must be of the complementary colour; the same colour is
+    not allowed. Numbers and symbols still match; wilds stay wild."""
+    option, rule = "complementary", "V8"
+
+    def judge(self, game, seat, card):
+        colour = CARD_COLOUR[card]
+        if not game.flags.get("complementary") or colour == NO_COLOUR or seat != game.current:
+            return None
+        if colour == game.colour:
+            return "same colour on same colour is not allowed in complementary mode (V8)"
+        if colour == game.colour ^ 2 and game.phase is TURN and not game.pending:
+            return True  # red 0 <-> green 2, yellow 1 <-> blue 3
+        return None
+
+    def on_play(self, game, seat, card, rank):
+        if rank == self.options.complementary:
+            game.flags["complementary"] = not game.flags.get("complementary")
+        return False
+
+
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
-    NoZeroFinish, ReverseBounce, SkipPassOn]}
+    NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:
     """The rules switched on in ``options``, ready to be asked."""
-    return tuple(cls(options) for name, cls in HOUSE_RULES.items() if getattr(options, name))
+    return tuple(cls(options) for name, cls in HOUSE_RULES.items()
+                 if getattr(options, name) is not False and getattr(options, name) is not None)

@@ -57,8 +57,11 @@ def play_round(game, random, forget: float = 0.0) -> None:
             if forget and len(game.hands[seat]) == 2:
                 _uno_call(game, seat, random, forget)
             game.play(seat, card)
-            if game.house and game.options.jump_in and random() < 0.5:
-                _jump_in(game, seat)
+            if game.house:
+                if game.options.jump_in and random() < 0.5:
+                    _jump_in(game, seat)
+                if game.flags.get("race") and game.phase in PLAYING:  # V3: someone is slowest
+                    game.race_result(int(random() * game.n))
             if forget and game.uno_window >= 0 and random() < 0.5:
                 catcher = (seat + 1) % game.n
                 game.catch(catcher, seat)

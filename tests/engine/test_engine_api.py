@@ -61,7 +61,7 @@ def test_every_event_type_round_trips_through_json(kind):
                 "start_card": E.StartCard("wild"), "play": E.Play(0, "red-1"),
                 "colour": E.ChooseColour(0, "blue"), "draw": E.Draw(0, 2, ("red-1", "wild")),
                 "pass": E.Pass(0), "uno": E.CallUno(1), "catch": E.Catch(0, 1),
-                "challenge": E.Challenge(1), "accept": E.Accept(2), "target": E.ChooseTarget(0, 2),"challenge_verdict": E.ChallengeVerdict(True),
+                "challenge": E.Challenge(1), "accept": E.Accept(2), "target": E.ChooseTarget(0, 2), "race": E.RaceResult(1),"challenge_verdict": E.ChallengeVerdict(True),
                 "penalty": E.Penalty(1, "social", 1), "reshuffle": E.Reshuffle(),
                 "reveal": E.RevealHand(0, ("red-1",)), "round_end": E.RoundEnd((0, 12)),
                 "correction": E.Correction(0, 3), "undo": E.Undo(2)}

@@ -20,17 +20,20 @@ DECK = Counter(CLASSIC_DECK.cards())
 SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False)
 
 
-def with_house(preset: str, house: set) -> "RuleOptions":
+def with_house(preset: str, house: set, number: int | None = None) -> "RuleOptions":
+    """A preset with house rules on; ``number`` also sets the V3 and V8 numbers."""
     if house & {"jump_in_wild", "jump_in_keeps_action"}:
         house = house | {"jump_in"}
-    return PRESETS[preset].replace(**{name: True for name in house})
+    numbers = {} if number is None else {"action_number": number, "complementary": (number + 3) % 10}
+    return PRESETS[preset].replace(**{name: True for name in house}, **numbers)
 
 
 games = st.builds(
-    lambda seed, players, preset, house, forget, rounds: (
-        seed, players, with_house(preset, house), forget, rounds),
+    lambda seed, players, preset, house, number, forget, rounds: (
+        seed, players, with_house(preset, house, number), forget, rounds),
     st.integers(0, 2**32 - 1), st.integers(2, 10), st.sampled_from(sorted(PRESETS)),
-    st.sets(st.sampled_from(SWITCHES)), st.sampled_from([0.0, 0.5]), st.integers(1, 3))
+    st.sets(st.sampled_from(SWITCHES)), st.none() | st.integers(0, 9), st.sampled_from([0.0, 0.5]),
+    st.integers(1, 3))
 
 
 def simulate(seed, players, options, forget, rounds) -> Game:
