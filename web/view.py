@@ -64,7 +64,7 @@ def build_view(state: dict) -> dict:
             "current": seat == turn, "pending": due,
             "pending_text": _("draws %(count)d", count=due) if due else ""})
     waiting = state["waiting_for"]
-    what = engine_text(waiting["what"]) if not state["pending_draw"] else _("draw")
+    what = _waiting_text(waiting["what"])
     turn_view = None
     if turn is not None:
         arrow = "↻" if state["direction"] == "clockwise" else "↺"
@@ -86,6 +86,14 @@ def build_view(state: dict) -> dict:
     }
 
 
+def _waiting_text(what: str) -> str:
+    """The engine's "what it waits for" in words; "draw 4" carries a number."""
+    kind, _sep, count = what.partition(" ")
+    if kind == "draw" and count.isdigit():
+        return _("draw %(count)d", count=int(count))
+    return engine_text(what)
+
+
 def _status(state: dict, players: list[str], what: str) -> dict:
     match, seat = state["match"], state["waiting_for"]["seat"]
     banner = ""
@@ -99,6 +107,7 @@ def _status(state: dict, players: list[str], what: str) -> dict:
     return {"round": state["round"], "phase": state["phase"],
             "round_text": _("Round %(number)d", number=state["round"]) + " · " + target,
             "phase_text": f"{players[seat]}: {what}" if seat is not None else what,
+            "waiting_text": what,
             "banner": banner}
 
 

@@ -47,6 +47,7 @@
     $("phase").hidden = !status.banner;
     $("phase").textContent = status.banner || "";
     $("turn-name").textContent = view.turn ? view.turn.text : status.phase_text;
+    $("waiting").textContent = view.turn ? status.waiting_text : "";
     $("direction").hidden = !view.turn;
     $("direction").textContent = view.turn ? view.turn.direction_text : "";
     renderCard(view.top);

@@ -1,0 +1,66 @@
+"""What the page shows, built from real engine states (no browser)."""
+from flask_babel import force_locale
+
+from companion.table import Setup, TableGame, event_from_json
+from companion.web.view import build_view
+
+
+def game_after(*events, players=("Ana", "Ben", "Cem")):
+    game = TableGame(Setup(players=players, dealer=0))
+    for event in events:
+        game.apply(event_from_json(event))
+    return game
+
+
+def view_of(game, app, locale="en"):
+    with app.test_request_context(), force_locale(locale):
+        return build_view(game.state())
+
+
+START = {"type": "start_card", "card": "red-5"}
+
+
+def test_a_wild_draw_four_waits_for_the_challenge_then_the_draw(app):
+    game = game_after(START, {"type": "play", "seat": 1, "card": "wild-draw4"},
+                      {"type": "colour", "seat": 1, "colour": "green"})
+    view = view_of(game, app)
+    assert view["status"]["phase_text"] == "Cem: challenge or draw"
+    assert view["colour"]["name"] == "green" and view["top"]["face"] == "+4"
+    assert view["recent"][0] == "Ben chose ■ green – Cem may challenge it"
+    game.apply(event_from_json({"type": "accept", "seat": 2}))
+    assert view_of(game, app, "de")["recent"][0].startswith("Cem nimmt die Karten – Cem zieht 4 Karten")
+
+
+def test_a_misplay_is_told_with_the_engines_reason_and_the_penalty(app):
+    game = game_after(START, {"type": "play", "seat": 1, "card": "blue-7"})
+    assert view_of(game, app)["recent"][0] == ("Ben played blue 7 – not allowed (it matches neither "
+                                               "colour, number nor symbol (T1)): takes it back and draws 2 cards")
+    players = view_of(game, app)["players"]
+    assert players[1]["pending"] == 2 and players[1]["pending_text"] == "draws 2"
+
+
+def test_a_pending_draw_names_who_draws_how_many(app):
+    game = game_after(START, {"type": "play", "seat": 1, "card": "red-draw2"})
+    view = view_of(game, app, "de")
+    assert view["pending"] == {"count": 2, "text": "Cem muss 2 ziehen"}
+    assert view["status"]["waiting_text"] == "2 ziehen"
+
+
+def test_reverse_changes_direction_and_two_players_skip(app):
+    game = game_after(START, {"type": "play", "seat": 1, "card": "red-reverse"})
+    view = view_of(game, app)
+    assert view["recent"][0] == "Ben played red reverse – play changes direction"
+    assert view["turn"]["direction_text"] == "↺ counter-clockwise" and view["turn"]["name"] == "Ana"
+    two = game_after(START, {"type": "play", "seat": 1, "card": "red-reverse"}, players=("Ana", "Ben"))
+    assert view_of(two, app)["recent"][0] == "Ben played red reverse – Ana is skipped"
+
+
+def test_scores_fill_the_bar_toward_the_target(app):
+    game = game_after(START, {"type": "correction", "seat": 1, "hand_size": 1},
+                      {"type": "play", "seat": 1, "card": "red-9"},
+                      {"type": "round_end", "points": [200, 0, 50]})
+    view = view_of(game, app)
+    assert [p["score"] for p in view["players"]] == [0, 250, 0]
+    assert view["players"][1]["progress"] == 0.5
+    assert view["rounds"]["rows"] == [{"round": 1, "points": [0, 250, 0], "totals": [0, 250, 0]}]
+    assert view["status"]["banner"] == "New round: deal" and view["turn"] is None
