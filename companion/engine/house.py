@@ -57,6 +57,34 @@ def _answering(game, seat: int) -> bool:
             and (game.phase is TURN or game.phase is CHALLENGE))
 
 
+class Doubling(HouseRule):
+    """V1: two identical cards may be played together (draw2 included, wild-draw4 and wild
+    not): the second, played right after the first by the same player, counts as part of the
+    same play. Two draw2: the next player draws 4; two skips skip two players; two reverses
+    leave the direction as it was."""
+    option, rule = "doubling", "V1"
+
+    def _pair(self, game, seat, card, landed: int) -> bool:
+        return (seat != game.current and CARD_RANK[card] < WILD and game.flags.get("double") ==
+                (seat, card, len(game.discard) - landed, sum(game.sizes) + landed))
+
+    def judge(self, game, seat, card):
+        return True if self._pair(game, seat, card, 0) else None
+
+    def on_play(self, game, seat, card, rank):
+        if not self._pair(game, seat, card, 1):
+            game.flags["double"] = (seat, card, len(game.discard), sum(game.sizes))
+            return False
+        game.flags["double"] = None  # a pair, not three
+        if rank == DRAW2 and game.pending and not game.answerable:  # 2 are already on their way
+            game.pending += 2
+            game._ask_dispense(game.current, 2, "doubled draw2 (V1)")
+            return True
+        # Let the second card act from the player again (a skip from the skipped player).
+        game.current = (seat + game.direction) % game.n if rank == SKIP else seat
+        return False
+
+
 class JumpIn(HouseRule):
     """H5: a card identical to the top card may be played out of turn; play goes on from
     that player, the players in between are skipped. ``jump_in_wild``: wilds too.
@@ -276,7 +304,7 @@ class Complementary(HouseRule):
 
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
-    JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
+    Doubling, JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary]}
 
 

@@ -58,6 +58,9 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 _uno_call(game, seat, random, forget)
             game.play(seat, card)
             if game.house:
+                if (game.options.doubling and card in game.hands[seat] and random() < 0.7
+                        and game.may_play(seat, card)):
+                    game.play(seat, card)  # V1: the identical card goes with it
                 if game.options.jump_in and random() < 0.5:
                     _jump_in(game, seat)
                 if game.flags.get("race") and game.phase in PLAYING:  # V3: someone is slowest
