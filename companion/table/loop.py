@@ -77,7 +77,10 @@ class TableLoop:
     def submit(self, observation: Observation) -> Future:
         """Queue an observation; the future resolves to its :class:`Update` or the engine's error."""
         future: Future = Future()
-        self._queue.put((observation, future))
+        if self._thread is None:
+            future.set_exception(UserError("the table is not running"))
+        else:
+            self._queue.put((observation, future))
         return future
 
     def start(self) -> "TableLoop":
@@ -86,6 +89,7 @@ class TableLoop:
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
+        """Finish what is queued, then stop; anything submitted later is refused at once."""
         if self._thread is not None:
             self._queue.put((_STOP, None))
             self._thread.join(timeout)
@@ -112,6 +116,7 @@ class TableLoop:
         while True:
             item, future = self._queue.get()
             if item is _STOP:
+                self._refuse_the_rest()
                 return
             if not future.set_running_or_notify_cancel():
                 continue
@@ -124,6 +129,15 @@ class TableLoop:
                 future.set_exception(error)
             else:
                 future.set_result(result)
+
+    def _refuse_the_rest(self) -> None:
+        while True:
+            try:
+                item, future = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if future is not None and future.set_running_or_notify_cancel():
+                future.set_exception(UserError("the table is not running"))
 
     def _step(self, observation: Observation) -> Update:
         actions: list = []

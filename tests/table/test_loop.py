@@ -138,3 +138,10 @@ def test_a_store_hook_sees_every_event_first_and_its_record_replays_exactly():
     for event in recorded[:-1]:  # the refused one is the store's to drop
         replayed.apply(event_from_json(event))
     assert replayed.snapshot() == {k: loop.latest.snapshot[k] for k in replayed.snapshot()}
+
+
+def test_a_stopped_table_refuses_at_once_instead_of_leaving_the_caller_waiting():
+    loop = demo_table().start()
+    loop.stop()
+    with pytest.raises(UserError, match="not running"):
+        loop.submit(Undo()).result(timeout=1)
