@@ -29,7 +29,7 @@ const UNO = (() => {
     source.addEventListener("change", (message) => {
       const data = JSON.parse(message.data);
       lastSeen = Date.now();
-      if (data.version !== version + 1) { connect(); return; }  // missed one: fresh snapshot
+      if (data.base !== version) { connect(); return; }  // not built on what we hold: fresh snapshot
       view = Object.assign({}, view, data.view); version = data.version; notify();
     });
     source.addEventListener("ping", () => { lastSeen = Date.now(); });
