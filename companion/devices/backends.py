@@ -71,16 +71,18 @@ class TableDevices:
 
 def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = None, seed: int | None = None,
                  burst_policy: str = "toy", launcher_options: dict | None = None,
-                 stack_options: dict | None = None) -> TableDevices:
+                 stack_options: dict | None = None, port: str | None = None) -> TableDevices:
     """Open launcher, ring and beeper; every wiring problem is a :class:`UserError` at start.
 
     ``launcher_options`` go to :class:`PinLauncher` (``motor_limit``, ``card_deadline``...);
-    ``stack_options`` to :class:`SimCardStack` (``cards``, ``jam_at``...).
+    ``stack_options`` to :class:`SimCardStack` (``cards``, ``jam_at``...);
+    ``port`` is the Pico's serial port (``pico`` only; the link has a default).
     """
     if backend not in BACKENDS:
         raise UserError(f"unknown device backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
     if backend == "pico":
-        return _open_pico(events, seed=seed, burst_policy=burst_policy)
+        options = dict(seed=seed, burst_policy=burst_policy, launcher_options=launcher_options)
+        return _open_pico(events, **options, **({"port": port} if port else {}))
     pinmap = pinmap or load_pinmap()
     pins = _pi_pins(pinmap)
     factory = mock_factory() if backend == "sim" else None

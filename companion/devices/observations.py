@@ -20,8 +20,15 @@ from __future__ import annotations
 import queue
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 COLOURS = ("red", "yellow", "green", "blue")
+MAX_SEATS = 10
+
+
+class EventSink(Protocol):
+    """Where observations go: a :class:`queue.Queue`, or anything with a non-blocking ``put``."""
+    def put(self, item: object) -> None: ...
 
 
 # -- launcher -------------------------------------------------------------------------------

@@ -125,6 +125,8 @@ class SimCardStack:
                     self.jammed = True
                     continue
                 passing = 2 if number in self.double_at and self.cards >= 2 else 1
+                if number in self.stuck_at:
+                    passing = 1  # a card stuck in the throat holds back the one behind it
                 self.cards -= passing
                 self.thrown += passing
             # Pins are driven outside the lock: their callbacks take the launcher's lock,

@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["backends", "beeper", "debounce", "interface", "observations", "policies", "ring", "safety"]
+MODULES = ["backends", "beeper", "debounce", "interface", "observations", "policies", "ring", "ring_logic", "safety"]
 
 
 @pytest.mark.parametrize("name", MODULES)
