@@ -1,7 +1,7 @@
 """``uno-companion pico``: check the link to a Pico, or simulate one.
 
     uno-companion pico check --port /dev/ttyACM0
-    uno-companion pico simulate /tmp/ttyPico     # then [pico] port = "/tmp/ttyPico"
+    uno-companion pico simulate ttyPico     # then [pico] port = "ttyPico" (in that directory)
 """
 from __future__ import annotations
 
