@@ -34,7 +34,10 @@ def _table():
 
 
 def _json_object(*allowed: str) -> dict:
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # [[[[...]]]] within the size limit is still too deep for the parser
+        raise BadRequest(_("The JSON is nested too deeply.")) from None
     if not isinstance(body, dict):
         raise BadRequest(_("Send a JSON object (Content-Type: application/json)."))
     unknown = sorted(set(body) - set(allowed))

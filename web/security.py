@@ -20,7 +20,6 @@ import math
 import secrets
 import threading
 from collections import deque
-from urllib.parse import urlsplit
 
 from flask import abort, current_app, request, session
 from flask_babel import gettext as _
@@ -87,8 +86,7 @@ def check_origin() -> None:
     origin = request.headers.get("Origin")
     if origin is None:  # not a browser (curl, a script): the CSRF token still has to match
         return
-    parts = urlsplit(origin)
-    if origin == "null" or parts.netloc.lower() != request.host.lower():
+    if origin.rstrip("/").lower() != f"{request.scheme}://{request.host}".lower():
         abort(403, description=_("This request came from another site (Origin %(origin)s).",
                                  origin=origin[:100]))
 

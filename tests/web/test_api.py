@@ -115,6 +115,8 @@ def test_changes_need_the_csrf_token_and_this_sites_origin(host_client, table):
     assert response.status_code == 403 and "security token" in response.get_json()["error"]
     response = host_client.post("/api/events", json=body, headers={"Origin": "http://evil.example"})
     assert response.status_code == 403 and "another site" in response.get_json()["error"]
+    for forged in ("null", "ftp://localhost", "http://localhost.evil.example", "http://["):
+        assert host_client.post("/api/events", json=body, headers={"Origin": forged}).status_code == 403
     assert table.latest is before
     ok = host_client.post("/api/events", json=body, headers={"Origin": "http://localhost"})
     assert ok.status_code == 200
@@ -123,6 +125,11 @@ def test_changes_need_the_csrf_token_and_this_sites_origin(host_client, table):
 def test_an_untrusted_host_name_is_refused(app):
     response = app.test_client().get("/api/state", headers={"Host": "attacker.example"})
     assert response.status_code == 400 and "not trusted" in response.get_json()["error"]
+
+
+def test_json_nested_too_deeply_is_a_clear_400(host_client):
+    response = host_client.post("/api/events", data="[" * 7000 + "]" * 7000, content_type="application/json")
+    assert response.status_code == 400 and "nested too deeply" in response.get_json()["error"]
 
 
 def test_a_huge_body_is_refused_before_it_is_read(host_client):

@@ -44,9 +44,11 @@ setups = st.dictionaries(st.sampled_from(["players", "dealer", "mode", "language
 bodies = (json_values | st.builds(lambda e: {"event": e}, events) | setups
           | st.builds(lambda c: {"card": c}, json_values))
 raw = st.one_of(bodies.map(json.dumps), st.text(max_size=200), st.just("x" * 20_000),
-                st.just('{"event": ' * 400), st.binary(max_size=100).map(lambda b: b.decode("latin-1")))
+                st.just('{"event": ' * 400), st.integers(1, 7900).map(lambda n: "[" * n + "]" * n),
+                st.integers(1, 5000).map(lambda n: '{"event": ' + "[" * n + "]" * n + "}"), st.binary(max_size=100).map(lambda b: b.decode("latin-1")))
 headers = st.fixed_dictionaries({}, optional={
-    "Origin": st.sampled_from(["http://localhost", "http://evil.example", "null", "", "http://localhost:1"]),
+    "Origin": st.sampled_from(["http://localhost", "http://evil.example", "null", "", "http://localhost:1",
+                               "http://[", "http://localhost@evil.example", "ftp://localhost"]) | st.text(max_size=20).filter(str.isprintable),
     "Host": st.sampled_from(["localhost", "evil.example", "localhost:8000", "127.0.0.1"]),
     "Content-Type": st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded"]),
     "X-CSRF-Token": st.sampled_from(["", "forged"]),
