@@ -1,6 +1,7 @@
 """What the page shows, built from real engine states (no browser)."""
 from flask_babel import force_locale
 
+from companion.engine.options import RuleOptions
 from companion.table import Setup, TableGame, event_from_json
 from companion.web.view import build_view
 
@@ -64,3 +65,15 @@ def test_scores_fill_the_bar_toward_the_target(app):
     assert view["players"][1]["progress"] == 0.5
     assert view["rounds"]["rows"] == [{"round": 1, "points": [0, 250, 0], "totals": [0, 250, 0]}]
     assert view["status"]["banner"] == "New round: deal" and view["turn"] is None
+
+
+def test_the_match_winner_is_announced(app):
+    game = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0,
+                           options=RuleOptions(target=50)))
+    for event in (START, {"type": "correction", "seat": 1, "hand_size": 1},
+                  {"type": "play", "seat": 1, "card": "red-9"}, {"type": "round_end", "points": [30, 0, 25]}):
+        game.apply(event_from_json(event))
+    view = view_of(game, app, "de")
+    assert view["status"]["banner"] == "Ben gewinnt das Spiel!"
+    assert view["recent"][0].endswith("Ben gewinnt die Runde – Ben gewinnt das Spiel!")
+    assert view["players"][1]["progress"] == 1.0
