@@ -57,6 +57,10 @@ class TableDevices:
         pin.drive_low()
         pin.drive_high()
 
+    def self_check(self) -> list[str]:
+        """Everything that looks miswired or blocked, in plain words (for ``uno-companion check``)."""
+        return [*self.launcher.self_check(), *self.ring.self_check()]
+
     def close(self) -> None:
         for part in (self.launcher, self.ring, self.beeper, self.stack):
             if part is not None:

@@ -128,6 +128,13 @@ class Launcher(ABC):
     def safe_state(self) -> None:
         """Motor off, no locks taken: safe from a signal handler."""
 
+    def self_check(self) -> list[str]:
+        """What looks miswired or blocked right now, in plain words (empty = nothing seen).
+
+        For ``uno-companion check``: only what can be read without moving anything.
+        """
+        return []
+
     @abstractmethod
     def close(self) -> None:
         """Stop, end every job, release the pins (idempotent)."""

@@ -134,6 +134,19 @@ class PinLauncher(Launcher):
     def safe_state(self) -> None:
         self._guard.safe_state()
 
+    def self_check(self) -> list[str]:
+        problems = []
+        if not self.busy and self._exit.is_active:
+            problems.append(f"launcher exit sensor ({_label(self._exit)}) reads 'beam broken' with no card "
+                            "moving: clear the exit throat, or check the sensor's wiring and power")
+        if self._hopper is not None and not self._hopper.is_active:
+            problems.append(f"launcher hopper sensor ({_label(self._hopper)}) sees no cards: "
+                            "load the deck, or check the sensor's wiring")
+        if self._draw is not None and self._draw.is_active:
+            problems.append(f"launcher draw button ({_label(self._draw)}) reads pressed: "
+                            "check it is wired between the pin and GND, not 3V3")
+        return problems
+
     def close(self) -> None:
         with self._cond:
             if self._closed:
@@ -310,6 +323,10 @@ class PinLauncher(Launcher):
                 log.exception("closing %r failed", device)
         self._parts.clear()
 
+
+
+def _label(device) -> str:
+    return device.pin.info.name  # "GPIO17": the BCM name printed in hardware/wiring.md
 
 
 def _ending(job: DispenseJob, how: str, count: int) -> obs.DispenseEnded:

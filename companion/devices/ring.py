@@ -78,6 +78,11 @@ class PinButtonRing(ButtonRing):
                 led.on()  # "on" and every colour: a single-colour LED just lights
             self._shown[seat] = state
 
+    def self_check(self) -> list[str]:
+        return [f"seat {seat} button ({button.pin.info.name}) reads pressed: check it is wired "
+                "between the pin and GND, and not stuck" for seat, button in enumerate(self._buttons)
+                if button.is_active]
+
     def safe_state(self) -> None:
         for led in self._leds:
             if led is not None:

@@ -138,6 +138,10 @@ class ButtonRing(ABC):
             self._timer.start()
             return race
 
+    def self_check(self) -> list[str]:
+        """What looks miswired right now, in plain words (empty = nothing seen); for ``check``."""
+        return []
+
     def safe_state(self) -> None:
         """Lights off without locks (signal handlers); the pins stay claimed."""
         self._show({s: "off" for s in range(self.seats)})

@@ -83,3 +83,18 @@ def test_beeper_cues_on_the_buzzer_pin(cue, states):
 def test_unknown_cue_is_refused():
     with PinBeeper(None) as beeper, pytest.raises(ValueError, match="unknown cue 'boo'; cues are: illegal, uno, timer"):
         beeper.play("boo")
+
+
+def test_self_check_names_what_reads_wrong_in_plain_words():
+    events = queue.Queue()
+    with open_devices("sim", events, stack_options=dict(cards=0)) as devices:
+        assert devices.self_check() == [
+            "launcher hopper sensor (GPIO27) sees no cards: load the deck, or check the sensor's wiring"]
+        devices.stack.reload(20)
+        assert devices.self_check() == []
+        devices.factory.pin(devices.pins["seat3_button"]).drive_low()   # stuck, or wired to 3V3
+        devices.factory.pin(devices.pins["launcher_exit_sensor"]).drive_low()
+        problems = devices.self_check()
+        assert any(p.startswith("launcher exit sensor (GPIO17) reads 'beam broken'") for p in problems)
+        assert "seat 3 button (GPIO23) reads pressed: check it is wired between the pin and GND, " \
+               "and not stuck" in problems
