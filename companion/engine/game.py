@@ -68,6 +68,10 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         # the common paths below pay one truth test for them.
         self.house = house_rules(self.options)
         self.answers_draws = any(rule.answers_draws for rule in self.house)
+        for rule in self.house:
+            problem = rule.check_table(self.n)
+            if problem:
+                raise UserError(problem)
         self.deck = deck
         self.log = [] if record else None
         self.out = None

@@ -12,6 +12,8 @@ changes, and every rule is found in one place: its class here.
 - ``on_turn(game, seat)``: the turn passed to ``seat``.
 - ``answers_draws``: a player hit by a draw card may answer it, so the launcher waits
   until the player takes the cards (``Accept``) instead of dispensing at once.
+- ``team(game, seat)``: the seats scoring together (V2). ``check_table(players)``: a
+  reason the rule cannot be played at a table of that size, refused at setup.
 - ``may_draw_again(game, seat)`` / ``pass_refused(game, seat)``: the drawing turn (T3).
 """
 from __future__ import annotations
@@ -45,6 +47,13 @@ class HouseRule:
 
     def may_draw_again(self, game, seat: int) -> bool:
         return False
+
+    def team(self, game, seat: int) -> list[int] | None:
+        return None
+
+    def check_table(self, players: int) -> str | None:
+        """A reason why this rule cannot be played by ``players`` players."""
+        return None
 
     def pass_refused(self, game, seat: int) -> str | None:
         return None
@@ -302,10 +311,27 @@ class Complementary(HouseRule):
         return False
 
 
+class Partners(HouseRule):
+    """V2: partners sit opposite (seat s and s + n/2); the round ends when one partner is out;
+    the team scores the others' points (S2), or its members' points as penalty (S3), and a
+    round win counts for both (S4). Needs an even number of players, 4 or more."""
+    option, rule = "partners", "V2"
+
+    def team(self, game, seat):
+        half = game.n // 2
+        return sorted([seat, (seat + half) % game.n])
+
+    def check_table(self, players):
+        if players % 2 or players < 4:
+            return (f"partners (V2) sit opposite each other: the table needs an even number of "
+                    f"players, 4 or more, not {players}")
+        return None
+
+
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
-    NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary]}
+    NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:

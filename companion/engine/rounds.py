@@ -191,18 +191,30 @@ class RoundMixin:
             self.log.append(RoundEnd(tuple(points)))
         self._score(list(points))
 
+    def team(self, seat: int) -> list[int]:
+        """The seats that score together with ``seat`` (just itself, or partners: V2)."""
+        for rule in self.house:
+            team = rule.team(self, seat)
+            if team:
+                return team
+        return [seat]
+
     def _score(self, hand_points: list[int]) -> None:
         options, winner, n = self.options, self.winner, self.n
+        winners = self.team(winner)
         self.round_points = [0] * n
-        self.wins[winner] += 1  # S4 counts them; the others show them
-        if options.scoring == "winner":  # S2
-            self.round_points[winner] = sum(hand_points)
-            self.scores[winner] += self.round_points[winner]
+        for seat in winners:
+            self.wins[seat] += 1  # S4 counts them; the others show them
+        if options.scoring == "winner":  # S2: the points left in the other hands
+            points = sum(p for seat, p in enumerate(hand_points) if seat not in winners)
+            for seat in winners:
+                self.round_points[seat] = points
+                self.scores[seat] += points
             if self.scores[winner] >= options.target:
                 self.match_winner = winner
-        elif options.scoring == "penalty":  # S3: reaching the target loses
-            self.round_points = list(hand_points)
-            self.scores = [s + p for s, p in zip(self.scores, hand_points)]
+        elif options.scoring == "penalty":  # S3: own (team's) points; reaching the target loses
+            self.round_points = [sum(hand_points[t] for t in self.team(seat)) for seat in range(n)]
+            self.scores = [s + p for s, p in zip(self.scores, self.round_points)]
             if max(self.scores) >= options.target:
                 self.match_winner = self.scores.index(min(self.scores))
         elif options.target_wins and self.wins[winner] >= options.target_wins:  # S4

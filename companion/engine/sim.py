@@ -37,7 +37,11 @@ def play_round(game, random, forget: float = 0.0) -> None:
     if game.phase is START:
         game.start_random(random)
     nothing_owed = [0] * game.n
+    steps = 0
     while game.phase in PLAYING:
+        steps += 1
+        if steps > 100_000:  # a bug, not a long game: rounds end within a few hundred steps
+            raise RuntimeError("the simulated round does not end")
         if game.owed != nothing_owed:
             for seat, count in enumerate(game.owed):
                 if count:

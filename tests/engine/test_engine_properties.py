@@ -37,6 +37,8 @@ games = st.builds(
 
 
 def simulate(seed, players, options, forget, rounds) -> Game:
+    if options.partners and (players % 2 or players < 4):
+        options = options.replace(partners=False)  # refused at setup (tested apart)
     game = Game(players, options, full_information=True)
     rnd = random.Random(seed).random
     for _ in range(rounds):
@@ -61,9 +63,12 @@ def test_cards_are_conserved_at_every_step_and_scores_add_up(params):
             if action.type == "round_over":
                 # S1/S2: the points scored are the card values left in the hands
                 values = [sum(CARD_POINTS[c] for c in hand) for hand in game.hands]
-                expected = {"penalty": values, "wins": [0] * game.n,
-                            "winner": [sum(values) if s == action.winner else 0
-                                       for s in range(game.n)]}[game.options.scoring]
+                team = game.team(action.winner)  # V2: partners score together
+                others = sum(v for s, v in enumerate(values) if s not in team)
+                expected = {"penalty": [sum(values[t] for t in game.team(s)) for s in range(game.n)],
+                            "wins": [0] * game.n,
+                            "winner": [others if s in team else 0 for s in range(game.n)],
+                            }[game.options.scoring]
                 assert list(action.points) == expected
                 round_totals.append(action.points)
         assert cards_in_play(game) == DECK
