@@ -101,7 +101,7 @@ def stream():
     except StreamsFull:
         message = _("Too many phones are connected (%(count)d). Trying again shortly.",
                     count=hub.max_streams)
-        body = "retry: 15000\nevent: full\ndata: " + view.json_line({"error": message}) + "\n\n"
+        body = "retry: 10000\nevent: full\ndata: " + view.json_line({"error": message}) + "\n\n"
         return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
     renderer = view.StreamRenderer(locale)
     first = ("snapshot", renderer.snapshot(_table().latest))

@@ -168,3 +168,15 @@ def test_the_scoreboard_fits_a_small_phone_and_a_tablet(chromium, served, width,
     assert page.locator("#turn-name").is_visible() and page.locator(".player").count() == 3
     screenshot(page, name)
     context.close()
+
+
+def test_a_phone_over_the_stream_cap_is_told_so_and_gets_in_later(phone, served):
+    hub = served.app.extensions["hub"]
+    hub.max_streams = 0  # as if every slot were taken
+    page = phone.new_page()
+    page.goto(f"http://127.0.0.1:{served.port}/")
+    expect(page.locator("#message")).to_contain_text("Too many phones are connected", timeout=5 * SECOND)
+    assert page.locator("#turn-name").inner_text() == "Cem's turn"  # the page itself still shows the game
+    hub.max_streams = 8
+    page.wait_for_selector("#live.on", timeout=20 * SECOND)  # the browser retries (10 s hint)
+    expect(page.locator("#message")).to_be_hidden()
