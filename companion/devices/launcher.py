@@ -72,6 +72,7 @@ class PinLauncher(Launcher):
         self._count = 0
         self._last_card = 0.0
         self._stop_reason: str | None = None
+        self._dropped_by_stop: list[DispenseJob] = []
         self._hopper_empty_at: float | None = None
         self._closed = False
         self._parts: list = []
@@ -126,10 +127,12 @@ class PinLauncher(Launcher):
             dropped = list(self._jobs)
             self._jobs.clear()
             if self._current is not None:
-                self._stop_reason = "stop"
+                # The worker answers these right after the running job, keeping job order.
+                self._stop_reason, self._dropped_by_stop = "stop", dropped
+                dropped = []
+            for job in dropped:
+                self.events.put(job.stopped(0, "stop"))
             self._cond.notify_all()
-        for job in dropped:
-            self.events.put(job.stopped(0, "stop"))
 
     def safe_state(self) -> None:
         self._guard.safe_state()
@@ -221,7 +224,7 @@ class PinLauncher(Launcher):
                 if self._closed:
                     return
                 job = self._current = self._jobs.popleft()
-                self._count, self._stop_reason = 0, None
+                self._count, self._stop_reason, self._dropped_by_stop = 0, None, []
             try:
                 end = self._run(job)
             except Exception as error:  # a fault in the device code: motor off, say so, go on
@@ -232,13 +235,13 @@ class PinLauncher(Launcher):
             with self._cond:
                 count, self._current = self._count, None
                 end = _ending(job, end, count)
-                dropped: list[DispenseJob] = []
-                if not isinstance(end, obs.DispenseFinished) and getattr(end, "reason", "") != "stop":
-                    dropped = list(self._jobs)
-                    self._jobs.clear()
                 self.events.put(end)
-                for waiting in dropped:
-                    self.events.put(waiting.stopped(0, "after fault"))
+                for waiting in self._dropped_by_stop:
+                    self.events.put(waiting.stopped(0, "stop"))
+                if not isinstance(end, obs.DispenseFinished) and getattr(end, "reason", "") != "stop":
+                    for waiting in self._jobs:  # asked before the fault was known: the table asks again
+                        self.events.put(waiting.stopped(0, "after fault"))
+                    self._jobs.clear()
 
     def _run(self, job: DispenseJob) -> str:
         """Throw the job's cards; returns how it ended: done, jam:<why>, empty or a stop reason."""

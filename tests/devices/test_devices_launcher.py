@@ -104,10 +104,10 @@ def test_stop_ends_the_running_job_and_those_waiting(sim):
     waiting = devices.launcher.dispense(3)
     collect_until(events, lambda o: isinstance(o, CardCounted) and o.count == 3)
     devices.launcher.stop()
-    seen = collect_until(events, ends(running))
-    assert DispenseStopped(job=waiting, seat=None, requested=3, count=0, reason="stop") in seen
-    end = seen[-1]
-    assert end.reason == "stop" and 3 <= end.count < 60
+    seen = collect_until(events, ends(waiting))
+    end = next(o for o in seen if isinstance(o, DispenseStopped))  # answers come in job order
+    assert end.job == running and end.reason == "stop" and 3 <= end.count < 60
+    assert seen[-1] == DispenseStopped(job=waiting, seat=None, requested=3, count=0, reason="stop")
     assert end.count == devices.stack.thrown
     assert not devices.launcher.busy and not devices.launcher.motor_running
 
