@@ -23,9 +23,10 @@ MAX_BODY_BYTES = 16 * 1024  # the biggest honest body (a full setup) is about 2 
 
 
 def default_trusted_hosts(lan_address: str | None = None) -> list[str]:
-    """Names a phone may use to reach the box; anything else (DNS rebinding) is refused."""
+    """Names a phone may use to reach the box besides any IP address; anything else
+    (a stranger's name pointed at the box: DNS rebinding) is refused."""
     name = socket.gethostname()
-    hosts = ["localhost", "127.0.0.1", "::1", name, f"{name}.local"]
+    hosts = ["localhost", name, f"{name}.local"]
     if lan_address:
         hosts.append(lan_address)
     return hosts
@@ -41,7 +42,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
         SECRET_KEY=secret_key or secrets.token_hex(32),
         HOST_TOKEN=host_token or security.new_host_token(),
         HOST_LINK=host_link,
-        TRUSTED_HOSTS=trusted_hosts if trusted_hosts is not None else default_trusted_hosts(),
+        HOST_NAMES=trusted_hosts if trusted_hosts is not None else default_trusted_hosts(),
         TABLE_LANGUAGE=table_language,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
@@ -55,6 +56,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
     init_babel(app)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.before_request(security.check_host)
     app.before_request(_guard_changes)
     app.after_request(_security_headers)
     app.register_error_handler(HTTPException, _http_error)

@@ -16,6 +16,7 @@ own. Wrong tokens are rate-limited per address so the token cannot be guessed.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import math
 import secrets
 import threading
@@ -79,6 +80,33 @@ def is_host() -> bool:
 def token_matches(given: object) -> bool:
     expected = current_app.config["HOST_TOKEN"]
     return isinstance(given, str) and hmac.compare_digest(given.encode(), expected.encode())
+
+
+def host_name_is_trusted(host: str, trusted: list[str]) -> bool:
+    """Is ``host`` (a Host header, maybe with a port) one of ours?
+
+    Any IP address is accepted: DNS rebinding needs the attacker's own name in the
+    Host header, and a box with Wi-Fi and Ethernet has several addresses.
+    """
+    name = host.strip().lower()
+    if name.startswith("["):        # [::1]:8000
+        name = name[1:].split("]", 1)[0]
+    elif name.count(":") == 1:      # name:8000
+        name = name.split(":", 1)[0]
+    name = name.rstrip(".")
+    if name in (t.lower() for t in trusted):
+        return True
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def check_host() -> None:
+    if not host_name_is_trusted(request.headers.get("Host", ""), current_app.config["HOST_NAMES"]):
+        abort(400, description=_("This address (%(host)s) is not one of the companion's names.",
+                                 host=request.headers.get("Host", "")[:100]))
 
 
 def check_origin() -> None:

@@ -122,9 +122,14 @@ def test_changes_need_the_csrf_token_and_this_sites_origin(host_client, table):
     assert ok.status_code == 200
 
 
-def test_an_untrusted_host_name_is_refused(app):
-    response = app.test_client().get("/api/state", headers={"Host": "attacker.example"})
-    assert response.status_code == 400 and "not trusted" in response.get_json()["error"]
+def test_an_untrusted_host_name_is_refused_but_any_address_of_the_box_works(app):
+    client = app.test_client()
+    for host in ("attacker.example", "attacker.example:8000", "localhost.attacker.example", "[evil]"):
+        response = client.get("/api/state", headers={"Host": host})
+        assert response.status_code == 400, host
+        assert "is not one of the companion's names" in response.get_json()["error"]
+    for host in ("localhost:8000", "192.168.1.20:8000", "10.0.0.7", "[::1]:8000", "LOCALHOST"):
+        assert client.get("/api/state", headers={"Host": host}).status_code == 200, host
 
 
 def test_json_nested_too_deeply_is_a_clear_400(host_client):

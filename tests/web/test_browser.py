@@ -111,6 +111,8 @@ def test_the_host_enters_an_event_by_hand_and_undo_restores_the_state(phone, ser
 def test_setup_changes_the_rules_of_the_next_game(phone, served, table):
     page = open_page(phone, served, f"/host?token={HOST_TOKEN}")
     screenshot(page, "setup")
+    assert page.locator(".qr svg").is_visible()  # the host QR code, of the IP address link
+    assert f"http://127.0.0.1:{served.port}/host?token={HOST_TOKEN}" in page.locator(".qr + p").inner_text()
     page.locator(".seat-name").nth(2).fill("Cemile")
     page.click("#add-seat")
     page.locator(".seat-name").nth(3).fill("Dora")
