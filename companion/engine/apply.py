@@ -26,7 +26,7 @@ _HANDLERS = {
     E.ChooseTarget: lambda g, e: g.choose_target(e.seat, e.target),
     E.Draw: lambda g, e: g.draw(e.seat, e.count, None if e.cards is None else _cards(e.cards)),
     E.Pass: lambda g, e: g.pass_turn(e.seat),
-    E.CallUno: lambda g, e: g.call_uno(e.seat),
+    E.CallUno: lambda g, e: g.call_uno(e.seat, e.word),
     E.Catch: lambda g, e: g.catch(e.seat, e.target),
     E.Challenge: lambda g, e: g.challenge(e.seat),
     E.Accept: lambda g, e: g.accept(e.seat),

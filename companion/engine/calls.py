@@ -9,6 +9,8 @@ from companion.engine.events import CallUno, Catch, Correction, Penalty, RaceRes
 from companion.engine.phases import PLAYING, SCORING, VERDICT
 from companion.errors import UserError
 
+#: Calls and the hand size they announce (T5; V7 adds Kuno and Bruno).
+ANNOUNCED = {"uno": 1, "kuno": 2, "bruno": 3}
 PENALTY_RULES = {"misplay": "P1", "suggestion": "P2", "social": "P3", "timer": "P3", "uno": "T5"}
 
 
@@ -19,18 +21,28 @@ class CallsMixin:
         if self.phase not in PLAYING:
             raise UserError(self._not_now(f"{what} only during a round"))
 
-    def call_uno(self, seat: int) -> None:
-        """T5: ``seat`` called UNO (counts when playing the second-to-last card, or after)."""
+    def call_uno(self, seat: int, word: str | None = None) -> None:
+        """T5: ``seat`` called UNO (counts when playing the second-to-last card, or after).
+        V7: ``word`` "bruno" (3 cards) or "kuno" (2 cards)."""
         self._check_running("UNO is called")
         self._check_seat(seat)
+        cards = ANNOUNCED.get(word or "uno")
+        if cards is None:
+            raise UserError(f"unknown call {word!r}; say uno, kuno or bruno")
+        if cards > 1 and not self.options.bruno_kuno:
+            raise UserError("Bruno and Kuno are called only with the bruno_kuno rule (V7)")
         if self.log is not None:
-            self.log.append(CallUno(seat))
-        if self.sizes[seat] > 2:
+            self.log.append(CallUno(seat, word))
+        if not cards <= self.sizes[seat] <= cards + 1:
             if self.out is not None:
-                self.out.append(A.Notice(f"seat {seat} called UNO with {self.sizes[seat]} cards"))
+                self.out.append(A.Notice(f"seat {seat} called {word or 'UNO'} with "
+                                         f"{self.sizes[seat]} cards"))
             return
-        self.called[seat] = True
-        if self.uno_window == seat:
+        if self.house:
+            self.flags.setdefault("announced", {})[seat] = cards
+        if cards == 1:
+            self.called[seat] = True
+        if self.uno_window == seat and self.sizes[seat] <= cards:
             self.uno_window = -1
 
     def catch(self, seat: int, target: int) -> bool:
@@ -42,7 +54,10 @@ class CallsMixin:
             self.log.append(Catch(seat, target))
         if seat != target and self.uno_window == target:
             self.uno_window = -1
-            self._owe(target, self.options.uno_penalty, "caught without UNO (T5)")
+            if self.sizes[target] == 1:
+                self._owe(target, self.options.uno_penalty, "caught without UNO (T5)")
+            else:  # V7: a forgotten Bruno or Kuno
+                self._owe(target, 2, "caught without Bruno/Kuno (V7)")
             return True
         if self.out is not None:
             why = ("the next player had already begun" if self.sizes[target] == 1

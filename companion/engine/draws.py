@@ -107,6 +107,8 @@ class DrawMixin:
         self.sizes[seat] += len(cards) if self.full else count
         if self.sizes[seat] > 1:
             self.called[seat] = False
+        for rule in self.house:
+            rule.on_receive(self, seat, count)
         rest = count if count else self.may_draw(seat)  # 0: nothing left anywhere, all forgiven
         owed = self.owed[seat]
         if owed:

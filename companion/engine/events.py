@@ -102,9 +102,10 @@ class Pass(Event):
 
 @dataclass(frozen=True)
 class CallUno(Event):
-    """T5: the seat called UNO."""
+    """T5: the seat called UNO (V7: ``word`` "bruno" or "kuno" at 3 and 2 cards)."""
     type: ClassVar[str] = "uno"
     seat: int
+    word: str | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ changes, and every rule is found in one place: its class here.
 - ``on_turn(game, seat)``: the turn passed to ``seat``.
 - ``answers_draws``: a player hit by a draw card may answer it, so the launcher waits
   until the player takes the cards (``Accept``) instead of dispensing at once.
+- ``on_receive(game, seat, count)``: the seat took cards.
 - ``team(game, seat)``: the seats scoring together (V2). ``check_table(players)``: a
   reason the rule cannot be played at a table of that size, refused at setup.
 - ``may_draw_again(game, seat)`` / ``pass_refused(game, seat)``: the drawing turn (T3).
@@ -47,6 +48,9 @@ class HouseRule:
 
     def may_draw_again(self, game, seat: int) -> bool:
         return False
+
+    def on_receive(self, game, seat: int, count: int) -> None:
+        """``seat`` just took ``count`` cards (its size is already updated)."""
 
     def team(self, game, seat: int) -> list[int] | None:
         return None
@@ -328,10 +332,33 @@ class Partners(HouseRule):
         return None
 
 
+class BrunoKuno(HouseRule):
+    """V7: announce "Bruno" at 3 cards and "Kuno" at 2 (UNO at 1, T5), also when drawing
+    back up to 2 or 3; a player caught without the announcement draws 2. The catch window
+    closes, as for UNO, when the next player begins."""
+    option, rule = "bruno_kuno", "V7"
+
+    def _due(self, game, seat):
+        size = game.sizes[seat]
+        if size in (2, 3) and game.flags.get("announced", {}).get(seat) != size:
+            game.uno_window = seat
+
+    def on_play(self, game, seat, card, rank):
+        self._due(game, seat)
+        return False
+
+    def on_receive(self, game, seat, count):
+        size = game.sizes[seat]
+        if count and size in (2, 3) and size - count >= 1:  # drew back up: announce again
+            game.flags.get("announced", {}).pop(seat, None)
+            self._due(game, seat)
+
+
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
-    NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners]}
+    NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
+    BrunoKuno]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:
