@@ -5,7 +5,7 @@ import pytest
 
 from companion.devices import open_devices
 from companion.devices.beeper import PinBeeper
-from companion.devices.observations import DispenseFinished, SeatPressed, collect_until, ends
+from companion.devices.observations import DispenseFinished, DispenseJammed, SeatPressed, collect_until, ends
 from companion.devices.sim import mock_factory
 from companion.errors import UserError
 from companion.pinmap import load_pinmap
@@ -98,3 +98,14 @@ def test_self_check_names_what_reads_wrong_in_plain_words():
         assert any(p.startswith("launcher exit sensor (GPIO17) reads 'beam broken'") for p in problems)
         assert "seat 3 button (GPIO23) reads pressed: check it is wired between the pin and GND, " \
                "and not stuck" in problems
+
+
+def test_without_a_hopper_sensor_an_empty_hopper_is_a_jam_with_the_count(tmp_path):
+    path = tmp_path / "pinmap.toml"
+    path.write_text(PINMAP_TEXT.replace("[pi.launcher_hopper_sensor]", "[pi.unused_hopper_sensor]"))
+    events = queue.Queue()
+    with open_devices("sim", events, pinmap=load_pinmap(path), stack_options=dict(cards=2),
+                      launcher_options=dict(card_deadline=0.4, settle=0.1)) as devices:
+        job = devices.launcher.dispense(3)
+        assert collect_until(events, ends(job))[-1] == DispenseJammed(
+            job, None, 3, 2, reason="no card came within the deadline")
