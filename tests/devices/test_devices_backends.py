@@ -41,6 +41,8 @@ def test_unknown_backend_is_named():
      r"\[pi.launcher_motor_forward\] has kind 'led'; this device needs kind = 'pwm'"),
     ('[pi.launcher_exit_sensor]', '[pi.launcher_exit_sensor_old]', r"no pin 'launcher_exit_sensor' for the pi board"),
     ('[pi.seat2_button]', '[pi.seat9_button]', r"no pin 'seat2_button' for the pi board"),
+    ('[pi.seat1_light]\ngpio = 19', '[pi.seat1_light]\ngpio = 12',
+     r"pi GPIO 12 is used twice: by 'launcher_motor_forward' and by 'seat1_light'"),
 ])
 def test_wiring_mistakes_in_the_pin_map_stop_the_start(tmp_path, old, new, message):
     assert old in PINMAP_TEXT
