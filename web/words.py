@@ -25,9 +25,8 @@ PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
 REASON_NAMES = {"misplay": _l("misplay"), "suggestion": _l("suggestion to another player"),
                 "social": _l("table rule (question, swearing, silence, dozing)"),
                 "timer": _l("turn timer ran out"), "uno": _l("forgot to call UNO")}
-CHOICE_TEXTS = {"winner": _l("winner scores the others' cards (S2)"),
-                "penalty": _l("everyone scores own cards as penalty (S3)"),
-                "wins": _l("count round wins (S4)")}
+CHOICE_TEXTS = {"winner": _l("winner (S2)"), "penalty": _l("penalty points (S3)"),
+                "wins": _l("round wins (S4)")}  # short: the option's help line explains them
 
 
 def colour_view(colour: str | None) -> dict | None:
