@@ -22,3 +22,12 @@ def test_the_pin_table_in_the_protocol_doc_matches_the_pin_map():
     from companion.link.firmware_pins import render_markdown
     assert render_markdown(load_pinmap()) in (ROOT / "docs" / "protocol.md").read_text(), \
         "update docs/protocol.md: python -m companion.link.firmware_pins --markdown"
+
+
+def test_the_flashing_commands_copy_every_firmware_module():
+    doc = (ROOT / "docs" / "protocol.md").read_text()
+    copy_line = next(line for line in doc.splitlines() if " cp firmware/__init__.py " in line)
+    for module in sorted((ROOT / "firmware").glob("*.py")):
+        if module.name != "main.py":
+            assert f"firmware/{module.name}" in copy_line, f"docs/protocol.md does not copy {module.name}"
+    assert "cp firmware/main.py :main.py" in doc
