@@ -1,24 +1,23 @@
 """Card names as the vision code sees them: a colour (or none) and a rank.
 
-The names and points come from the rules engine (RULES.md D1, S1); vision only
-splits a name into the parts it draws and recognises.
+The names, colours and points come from the rules engine (RULES.md D1, S1);
+vision only splits a name into the parts it draws and recognises.
 """
 from __future__ import annotations
 
-COLOURS = ("red", "yellow", "green", "blue")
+from companion.engine.cards import ACTIONS, CARD_NAMES, COLOURS, WILD_KINDS, card_points
+
 NUMBER_RANKS = tuple(str(n) for n in range(10))
-ACTION_RANKS = ("skip", "reverse", "draw2")
-WILD_RANKS = ("wild", "wild-draw4")
+ACTION_RANKS = ACTIONS
+WILD_RANKS = WILD_KINDS
 RANKS = NUMBER_RANKS + ACTION_RANKS + WILD_RANKS
+
+__all__ = ["COLOURS", "RANKS", "WILD_RANKS", "card_names", "split", "join", "points"]
 
 
 def card_names() -> tuple[str, ...]:
     """Every distinct card face (54), in the engine's order."""
-    try:
-        from companion.engine.cards import CARD_NAMES
-    except ImportError:  # TEMPORARY until the engine's card list lands
-        CARD_NAMES = [f"{c}-{r}" for c in COLOURS for r in NUMBER_RANKS + ACTION_RANKS] + list(WILD_RANKS)
-    return tuple(dict.fromkeys(CARD_NAMES))
+    return CARD_NAMES
 
 
 def split(name: str) -> tuple[str | None, str]:
@@ -37,5 +36,4 @@ def join(colour: str | None, rank: str) -> str:
 
 def points(names) -> int:
     """Points of a hand (RULES.md S1), as the engine counts them."""
-    from companion.engine.cards import card_points
     return sum(card_points(name) for name in names)

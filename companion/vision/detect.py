@@ -122,8 +122,9 @@ def _plausible(quad: np.ndarray, area_min: float, area_max: float) -> bool:
     return short > 8 and 1.05 < long / short < 2.6
 
 
-def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004) -> list[np.ndarray]:
-    """Outline guesses in full-frame coordinates, best-looking first is not implied."""
+def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested: bool = False) -> list[np.ndarray]:
+    """Outline guesses in full-frame coordinates (not sorted). ``nested`` also looks at
+    outlines inside others, as the top card of a pile is."""
     h, w = frame.shape[:2]
     f = min(1.0, WORK_WIDTH / w)
     small = frame if f == 1.0 else cv2.resize(frame, (WORK_WIDTH, max(1, int(round(h * f)))),
@@ -139,8 +140,9 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004) -> list
     masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
     quads = []
     for mask in masks:
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:12]:
+        mode = cv2.RETR_LIST if nested else cv2.RETR_EXTERNAL
+        contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:30 if nested else 12]:
             quad = _quad_from_contour(contour)
             if _plausible(quad, area * min_area_fraction, area * 0.95):
                 quads.append(quad / f)
@@ -212,3 +214,28 @@ def find_cards(frame: np.ndarray, max_cards: int = 1, min_score: float = 0.45):
         if all(_overlap(quad, other) < 0.3 for other, _ in chosen):
             chosen.append((quad, score))
     return chosen
+
+
+def _moved(quad: np.ndarray, dx: float, dy: float, turn: float, grow: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    c, s = np.cos(np.deg2rad(turn)), np.sin(np.deg2rad(turn))
+    rotation = np.float32([[c, -s], [s, c]])
+    return ((quad - centre) * grow) @ rotation.T + centre + np.float32([dx, dy])
+
+
+def polish(frame: np.ndarray, quad: np.ndarray, rounds: int = 3) -> tuple[np.ndarray, float]:
+    """Nudge an outline (shift, turn, size) while that makes it look more like a card."""
+    best = order_corners(quad)
+    best_score = card_score(warp(frame, best))
+    for step in (4.0, 2.0, 1.0)[:rounds]:
+        improved = True
+        while improved:
+            improved = False
+            for move in ((step, 0, 0, 1), (-step, 0, 0, 1), (0, step, 0, 1), (0, -step, 0, 1),
+                         (0, 0, step / 2, 1), (0, 0, -step / 2, 1),
+                         (0, 0, 0, 1 + step / 100), (0, 0, 0, 1 - step / 100)):
+                trial = _moved(best, *move)
+                score = card_score(warp(frame, trial))
+                if score > best_score + 1e-3:
+                    best, best_score, improved = trial, score, True
+    return best, best_score

@@ -19,6 +19,7 @@ from companion.vision.features import look
 from companion.vision.profile import Profile, default_profile
 
 DEFAULT_THRESHOLD = 0.35
+ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try closer crops too
 MIN_SIDE = 32
 
 
@@ -59,6 +60,7 @@ class Recogniser:
         self._ranks = np.array(self.profile.ranks)
         # Compare shapes after taking away what all cards of a design share (border, oval),
         # so the small part that differs (the number) decides.
+        self._rank_names = sorted(set(self.profile.ranks))
         groups = np.array(self.profile.groups)
         self._groups = []
         for group in sorted(set(self.profile.groups)):
@@ -66,32 +68,33 @@ class Recogniser:
             mean = rows.mean(axis=0)
             centred = rows - mean
             centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
-            self._groups.append((mean, centred, self._ranks[groups == group]))
-        self._rank_names = sorted(set(self.profile.ranks))
+            ranks = self._ranks[groups == group]
+            rows_of = [(rank, np.flatnonzero(ranks == rank)) for rank in self._rank_names]
+            self._groups.append((mean, centred, [(r, i) for r, i in rows_of if i.size]))
         self._colour_names = list(self.profile.colours)
         self._colours = np.stack([self.profile.colours[c] for c in self._colour_names])
 
     def rank_scores(self, seen) -> dict[str, float]:
-        """Best shape similarity per rank, either way up."""
+        """Best shape similarity per rank, either way up and over the closer crops, within
+        the design the card is closest to."""
         per_rank = dict.fromkeys(self._rank_names, -1.0)
-        for mean, centred, ranks in self._groups:
-            best = np.full(len(ranks), -1.0, np.float32)
-            for shape in (seen.shape, seen.shape_turned):
-                query = shape - mean
-                best = np.maximum(best, centred @ (query / max(float(np.linalg.norm(query)), 1e-6)))
-            for rank in self._rank_names:
-                hits = best[ranks == rank]
-                if hits.size:
-                    per_rank[rank] = max(per_rank[rank], float(hits.max()))
+        mean, centred, ranks = max(self._groups, key=lambda g: max(float(g[0] @ seen.shape),
+                                                                    float(g[0] @ seen.shape_turned)))
+        queries = [seen.shape, seen.shape_turned, *seen.variants]
+        matrix = np.stack([q - mean for q in queries])
+        matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-6)
+        best = (centred @ matrix.T).max(axis=1)
+        for rank, rows in ranks:
+            per_rank[rank] = float(best[rows].max())
         return per_rank
 
     def name_card(self, card: np.ndarray, outline_score: float = 1.0) -> tuple[str, float]:
         """Best guess and confidence for a warped card."""
-        seen = look(card)
+        seen = look(card, ZOOMS)
         per_rank = self.rank_scores(seen)
         ordered = sorted(per_rank.items(), key=lambda item: item[1], reverse=True)
         (rank, best), (_, second) = ordered[0], ordered[1] if len(ordered) > 1 else ("", -1.0)
-        rank_confidence = np.clip((best - second) / 0.12, 0, 1) * np.clip((best - 0.2) / 0.4, 0, 1)
+        rank_confidence = np.clip((best - second) / 0.1, 0, 1) * np.clip((best - 0.2) / 0.4, 0, 1)
         if rank in WILD_RANKS:
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
         distances = np.linalg.norm(self._colours - seen.chroma, axis=1)

@@ -40,7 +40,8 @@ class Table:
         ys, xs = np.mgrid[0:size[1], 0:size[0]].astype(np.float32)
         r2 = ((xs - size[0] / 2) / size[0]) ** 2 + ((ys - size[1] / 2) / size[1]) ** 2
         self.shading = (1.0 - 0.35 * r2)[..., None]
-        self._noise = [self.rng.normal(0, noise, (size[1], size[0], 3)).astype(np.float32) for _ in range(4)]
+        self._noise = [self.rng.normal(0, noise, (size[1], size[0], 3)).astype(np.int16) for _ in range(4)]
+        self._lit = None        # the still scene under the light, made once per change
         self._frames = 0
         self.glare = glare      # where the lamp is reflected (it stays put, as a lamp does)
 
@@ -57,6 +58,7 @@ class Table:
         shadow = np.roll(cv2.GaussianBlur(alpha[..., 0], (0, 0), 2), (2, 2), (0, 1))[..., None]
         base = self.canvas.astype(np.float32) * (1 - 0.35 * shadow)
         self.canvas = (base * (1 - alpha) + card.astype(np.float32) * alpha).astype(np.uint8)
+        self._lit = None
         corners = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
         return cv2.transform(corners[None], matrix)[0]
 
@@ -67,23 +69,29 @@ class Table:
         f = int(self.rng.integers(3)) if font is None else font
         return self.place(name, centre, float(self.rng.uniform(0, 360)), font=f)
 
-    def frame(self, hand_at=None, blur: float = 0.0) -> np.ndarray:
-        """One camera frame: the scene under this light, with noise; optionally a hand and glare."""
-        image = self.canvas.astype(np.float32)
-        if hand_at is not None:
-            image = draw_hand(image, hand_at)
-        image = image * self.gain[None, None, :] * self.shading
+    def _light(self, image: np.ndarray) -> np.ndarray:
+        image = image.astype(np.float32) * self.gain[None, None, :] * self.shading
         if self.glare is not None:
-            if not hasattr(self, "_glare_blob"):
-                ys, xs = np.mgrid[0:self.size[1], 0:self.size[0]].astype(np.float32)
-                blob = np.exp(-((xs - self.glare[0]) ** 2 + (ys - self.glare[1]) ** 2) / (2 * 22.0 ** 2))
-                self._glare_blob = 80 * blob[..., None]
-            image += self._glare_blob
-        if blur:
-            image = cv2.GaussianBlur(image, (0, 0), blur)
+            ys, xs = np.mgrid[0:self.size[1], 0:self.size[0]].astype(np.float32)
+            blob = np.exp(-((xs - self.glare[0]) ** 2 + (ys - self.glare[1]) ** 2) / (2 * 22.0 ** 2))
+            image += 80 * blob[..., None]
+        return image
+
+    def frame(self, hand_at=None, blur: float = 0.0) -> np.ndarray:
+        """One camera frame: the scene under this light, with sensor noise; optionally a hand
+        (moving, so slightly blurred)."""
+        if hand_at is None and not blur:
+            if self._lit is None:
+                self._lit = np.clip(self._light(self.canvas), 0, 255).astype(np.int16)
+            image = self._lit
+        else:
+            scene = self.canvas if hand_at is None else draw_hand(self.canvas, hand_at)
+            image = self._light(scene)
+            if blur:
+                image = cv2.GaussianBlur(image, (0, 0), blur)
+            image = np.clip(image, 0, 255).astype(np.int16)
         self._frames += 1
-        image += self._noise[self._frames % len(self._noise)]
-        return np.clip(image, 0, 255).astype(np.uint8)
+        return np.clip(image + self._noise[self._frames % len(self._noise)], 0, 255).astype(np.uint8)
 
 
 def draw_hand(image: np.ndarray, at) -> np.ndarray:

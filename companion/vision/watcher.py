@@ -21,7 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.detect import _overlap, card_score, candidate_quads, order_corners, snap, warp, whiteness
+from companion.vision.detect import (_overlap, candidate_quads, card_score, order_corners, polish, snap,
+                                     warp, whiteness)
 from companion.vision.recognise import Recogniser, bad_frame
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ class DiscardWatcher:
         self._still = 0
         self._pile = None             # the last still picture, CHANGE_SIZE
         self._top: Play | None = None
+        self._sizes: list[tuple[float, float]] = []   # cards seen so far: the camera does not zoom
 
     def _reset(self, shape) -> None:
         self._size, self._previous, self._pile, self._still, self._top = shape, None, None, 0, None
@@ -94,21 +96,32 @@ class DiscardWatcher:
         if self._pile is None:   # the first still view: the card lying there is the top card
             self._pile = picture
             self._top = self._place_first(frame)
+            if self._top:
+                self._remember_size(self._top.quad)
             return self._top
         changed = cv2.absdiff(picture, self._pile).max(axis=2) > 40
-        self._pile = picture
+        before, self._pile = self._pile, picture
         changed = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if np.count_nonzero(changed) < self.min_card_fraction * changed.size:
             return None
-        quad, score = self._new_card(frame, changed)
-        if quad is None:
+        outlines = self._new_card(frame, changed, _edge_angle(picture, before, changed))
+        if not outlines:
             return None
-        sighting = self.recogniser.sighting(frame, quad, score)
+        # of the few most card-like outlines, the one that reads most clearly as a card
+        sighting = max((self.recogniser.sighting(frame, quad, score) for score, quad in outlines),
+                       key=lambda seen: seen.confidence)
+        quad = sighting.quad
         if self._top is not None and self._top.guess == sighting.guess and _overlap(quad, self._top.quad) > 0.8:
             return None   # the same card seen again where it lay (a hand lingered over it)
         play = Play(sighting.card, sighting.confidence, quad, self.frame_number, sighting.guess)
         self._top = play
+        self._remember_size(quad)
         return play
+
+    def _remember_size(self, quad: np.ndarray) -> None:
+        q = order_corners(quad)
+        size = (float(np.linalg.norm(q[0] - q[1])), float(np.linalg.norm(q[1] - q[2])))
+        self._sizes = (self._sizes + [size])[-15:]
 
     def _place_first(self, frame: np.ndarray) -> Play | None:
         """The card on the pile when watching starts (the start card), if any."""
@@ -117,25 +130,86 @@ class DiscardWatcher:
             return None
         return Play(found.card, found.confidence, found.quad, self.frame_number, found.guess)
 
-    def _new_card(self, frame: np.ndarray, changed: np.ndarray):
-        """The card-like outline that best covers the changed area, in frame coordinates."""
+    def _new_card(self, frame: np.ndarray, changed: np.ndarray, angle: float | None = None):
+        """The most card-like outlines that hold the changed area, as ``(score, quad)``.
+
+        The new card lies on top, so everything that changed is inside it; where it
+        covers a card of the same colour only part of it changed, so outlines are
+        looked for around the change, not just fitted to it."""
         scale = frame.shape[1] / CHANGE_SIZE[0]
         count, labels, stats, _ = cv2.connectedComponentsWithStats(changed)
         if count < 2:
-            return None, 0.0
+            return []
         biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        points = cv2.findNonZero((labels == biggest).astype(np.uint8))
+        region = (labels == biggest).astype(np.uint8)
+        points = cv2.findNonZero(region)
         guesses = [cv2.boxPoints(cv2.minAreaRect(points)).astype(np.float32) * scale]
-        guesses += candidate_quads(frame)
+        x, y, w, h = (int(v * scale) for v in cv2.boundingRect(points))
+        pad = int(0.25 * max(frame.shape[:2]))
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        crop = frame[y0:y + h + pad, x0:x + w + pad]
+        guesses += [q + np.float32([x0, y0]) for q in candidate_quads(crop, 0.01, nested=True)]
         white = whiteness(frame)
         guesses += [snap(white, quad) for quad in guesses]
-        best, best_score = None, 0.0
-        region = (labels == biggest).astype(np.uint8)
+        total = max(1, np.count_nonzero(region))
+        scored = []
+        usual = np.median(self._sizes, axis=0) if self._sizes else None
+        if usual is not None:
+            guesses += _slide_card(points.reshape(-1, 2) * scale, usual, angle)
         for quad in guesses:
+            if usual is not None and not 0.75 < cv2.contourArea(order_corners(quad)) / (usual[0] * usual[1]) < 1.3:
+                continue
             inside = np.zeros_like(region)
             cv2.fillConvexPoly(inside, (order_corners(quad) / scale).astype(np.int32), 1)
-            covered = np.count_nonzero(inside & region) / max(1, np.count_nonzero(inside))
-            score = card_score(warp(frame, quad))
-            if covered > 0.5 and score * covered > best_score:
-                best, best_score = quad, score * covered
-        return best, best_score
+            held = np.count_nonzero(inside & region) / total
+            if held < 0.7:
+                continue
+            scored.append((card_score(warp(frame, quad)) * held, quad))
+        top = sorted(scored, key=lambda item: item[0], reverse=True)[:3]
+        return [(score, polish(frame, quad)[0]) for score, quad in top]
+
+
+def _edge_angle(now: np.ndarray, before: np.ndarray, changed: np.ndarray) -> float | None:
+    """The direction (degrees, modulo 90) of the straight edges that appeared: the new card's."""
+    def gradients(image):
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        return cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1)
+    gx, gy = gradients(now)
+    ox, oy = gradients(before)
+    new = np.hypot(gx, gy) - np.hypot(ox, oy)
+    near = cv2.dilate(changed, np.ones((9, 9), np.uint8)) > 0
+    weight = np.where(near & (new > 30), new, 0).ravel()
+    if weight.sum() <= 0:
+        return None
+    theta = np.degrees(np.arctan2(gy, gx)).ravel() % 90
+    histogram = np.bincount(theta.astype(int) % 90, weights=weight, minlength=90)
+    histogram = np.convolve(np.concatenate([histogram[-2:], histogram, histogram[:2]]), np.ones(5), "valid")
+    return float(np.argmax(histogram))
+
+
+def _slide_card(points: np.ndarray, size, edge_angle: float | None = None) -> list[np.ndarray]:
+    """Outlines of a card of the usual ``size`` (short, long) laid along the changed area and
+    slid across the slack: where the new card covers a look-alike, only part of it changes."""
+    (cx, cy), (rw, rh), rect_angle = cv2.minAreaRect(points.astype(np.float32))
+    short, long = size
+    out = []
+    turns = [(rect_angle, 0), (rect_angle, 90)]
+    if edge_angle is not None:
+        turns += [(edge_angle, 0), (edge_angle, 90)]
+    for angle, turn in turns:
+        a = np.deg2rad(angle + turn)
+        ax, ay = np.float32([np.cos(a), np.sin(a)]), np.float32([-np.sin(a), np.cos(a)])
+        rel = points - np.float32([cx, cy])
+        px, py = rel @ ax, rel @ ay
+        ex, ey = float(np.ptp(px)), float(np.ptp(py))
+        cx2, cy2 = np.float32([cx, cy]) + (px.max() + px.min()) / 2 * ax + (py.max() + py.min()) / 2 * ay
+        slack_x, slack_y = max(0.0, short - ex), max(0.0, long - ey)
+        if ex > short * 1.15 or ey > long * 1.15:
+            continue
+        for u in np.linspace(-slack_x / 2, slack_x / 2, min(7, 1 + int(slack_x / 6))):
+            for v in np.linspace(-slack_y / 2, slack_y / 2, min(7, 1 + int(slack_y / 6))):
+                centre = np.float32([cx2, cy2]) + u * ax + v * ay
+                corners = [centre + sx * short / 2 * ax + sy * long / 2 * ay
+                           for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+                out.append(np.float32(corners))
+    return out
