@@ -182,3 +182,17 @@ def test_a_phone_over_the_stream_cap_is_told_so_and_gets_in_later(phone, served)
     hub.max_streams = 8
     page.wait_for_selector("#live.on", timeout=20 * SECOND)  # the browser retries (10 s hint)
     expect(page.locator("#message")).to_be_hidden()
+
+
+def test_typing_the_token_makes_this_phone_the_host_without_a_reload(phone, served, table):
+    page = open_page(phone, served, "/setup")
+    page.evaluate("window.notReloaded = true")
+    page.fill("#token", HOST_TOKEN)
+    page.click("#login button")
+    page.wait_for_selector("#undo")
+    page.click("#undo")  # the new session's CSRF token is in use
+    expect(page.locator("#now-last")).to_have_text("Ana drew 2 cards")
+    assert table.latest.snapshot["top_card"] == "blue-draw2"
+    page.click("#logout")
+    page.wait_for_selector("#login")
+    assert page.evaluate("window.notReloaded") is True

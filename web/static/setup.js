@@ -3,25 +3,84 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const { element, labels, post } = UNO;
-  const data = JSON.parse($("setup-data").textContent);
+  let data;
+  const command = async (url, body) => { try { await post(url, body); } catch (error) { /* shown */ } };
 
-  const login = $("login");
-  if (login) {
-    login.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      try { await post("/api/login", { token: $("token").value.trim() }); location.reload(); } catch (error) { /* shown */ }
-    });
-    return;
+  function start() {
+    data = JSON.parse($("setup-data").textContent);
+    if ($("login")) startLogin(); else startHost();
   }
 
-  // -- corrections --------------------------------------------------------------------------
-  const command = async (url, body) => { try { await post(url, body); } catch (error) { /* shown */ } };
-  $("undo").addEventListener("click", () => command("/api/undo", {}));
-  $("logout").addEventListener("click", async () => { await command("/api/logout", {}); location.reload(); });
+  // Logging in or out swaps the page's content for the server's new one: no reload.
+  async function swapPage(csrf) {
+    const html = await (await fetch("/setup", { credentials: "same-origin" })).text();
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    document.querySelector('meta[name="csrf-token"]').content = csrf;
+    $("page").replaceWith(document.adoptNode(fresh.getElementById("page")));
+    $("setup-data").textContent = fresh.getElementById("setup-data").textContent;
+    start();
+  }
 
-  // The player field follows whose turn it is, until the host picks someone by hand.
-  for (const select of document.querySelectorAll(".seat-select"))
-    select.addEventListener("change", () => { select.dataset.picked = "yes"; });
+  function startLogin() {
+    $("login").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const answer = await post("/api/login", { token: $("token").value.trim() });
+        await swapPage(answer.csrf);
+      } catch (error) { /* shown */ }
+    });
+  }
+
+  function startHost() {
+    $("undo").addEventListener("click", () => command("/api/undo", {}));
+    $("logout").addEventListener("click", async () => {
+      await command("/api/logout", {});
+      await swapPage(document.querySelector('meta[name="csrf-token"]').content);
+    });
+    // The player field follows whose turn it is, until the host picks someone by hand.
+    for (const select of document.querySelectorAll(".seat-select"))
+      select.addEventListener("change", () => { select.dataset.picked = "yes"; });
+    $("event-type").addEventListener("change", showFields);
+    $("event-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      command("/api/events", { event: eventFromForm() });
+    });
+    $("fix-card").addEventListener("click", () => command("/api/correct", { card: $("event-card").value }));
+    $("add-seat").addEventListener("click", () => addSeat(""));
+    for (const button of document.querySelectorAll(".preset")) {
+      button.addEventListener("click", () => {
+        const preset = data.options.presets.find((p) => p.id === button.dataset.preset);
+        for (const [name, value] of Object.entries(preset.options)) setOption(name, value);
+      });
+    }
+    $("save-setup").addEventListener("click", async () => {
+      try {
+        await post("/api/setup", setupFromForm());
+        $("save-setup").textContent = "✓ " + labels.saved;
+      } catch (error) { /* shown */ }
+    });
+    $("setup-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try { await post("/api/setup", Object.assign(setupFromForm(), { start: true })); location.href = "/"; }
+      catch (error) { /* shown */ }
+    });
+    // Start from the saved setup, else from the game being played.
+    const next = data.next || { players: UNO.view.players.map((p) => p.name), options: {} };
+    (next.players.length ? next.players : ["", ""]).forEach(addSeat);
+    if (next.dealer !== undefined && next.dealer !== null) $("dealer").value = next.dealer;
+    if (next.mode) $("mode").value = next.mode;
+    for (const [name, value] of Object.entries(next.options || {})) setOption(name, value);
+    showFields();
+    showView(UNO.view);
+  }
+
+  // -- corrections ------------------------------------------------------------------------------
+  function showView(view) {
+    fillSeatSelects(view.players, view.turn);
+    $("now-turn").textContent = (view.top ? view.top.name + " · " : "") + view.status.phase_text;
+    $("now-last").textContent = view.recent[0] || "–";
+  }
+
   function fillSeatSelects(players, turn) {
     for (const select of document.querySelectorAll(".seat-select")) {
       const chosen = select.value;
@@ -47,12 +106,10 @@
     for (const node of document.querySelectorAll("#event-form [data-field]"))
       node.hidden = !wanted.includes(node.dataset.field);
   }
-  $("event-type").addEventListener("change", showFields);
 
   function eventFromForm() {
-    const type = $("event-type").value;
-    const fields = $("event-type").selectedOptions[0].dataset.fields.split(" ");
-    const event = { type };
+    const kind = $("event-type").selectedOptions[0];
+    const event = { type: kind.value };
     const read = {
       seat: () => Number($("event-seat").value), target: () => Number($("event-target").value),
       card: () => $("event-card").value, colour: () => $("event-colour").value,
@@ -61,16 +118,11 @@
       hand_size: () => Number($("event-hand").value),
       points: () => [...$("event-points").querySelectorAll("input")].map((input) => input.value.trim() || "0"),
     };
-    for (const field of fields) if (read[field]) event[field] = read[field]();
+    for (const field of kind.dataset.fields.split(" ")) if (read[field]) event[field] = read[field]();
     return event;
   }
-  $("event-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    command("/api/events", { event: eventFromForm() });
-  });
-  $("fix-card").addEventListener("click", () => command("/api/correct", { card: $("event-card").value }));
 
-  // -- next game ----------------------------------------------------------------------------
+  // -- the next game ----------------------------------------------------------------------------
   function addSeat(name) {
     const input = element("input", { class: "seat-name", maxlength: 24, autocomplete: "off",
                                      placeholder: labels.player_name });
@@ -82,6 +134,7 @@
     $("seats").append(row);
     numberSeats();
   }
+
   function numberSeats() {
     const names = [...document.querySelectorAll(".seat-name")].map((input, index) => {
       input.parentNode.firstChild.textContent = index + 1;
@@ -92,7 +145,6 @@
       ...names.map((name, index) => element("option", { value: index }, (index + 1) + " · " + name)));
     if (chosen !== "" && Number(chosen) < names.length) dealer.value = chosen;
   }
-  $("add-seat").addEventListener("click", () => addSeat(""));
 
   function setOption(name, value) {
     const input = $("opt-" + name);
@@ -100,12 +152,6 @@
     if (input.type === "checkbox") input.checked = Boolean(value);
     else if (input.tagName === "SELECT") input.value = JSON.stringify(value);
     else input.value = value;
-  }
-  for (const button of document.querySelectorAll(".preset")) {
-    button.addEventListener("click", () => {
-      const preset = data.options.presets.find((p) => p.id === button.dataset.preset);
-      for (const [name, value] of Object.entries(preset.options)) setOption(name, value);
-    });
   }
 
   function setupFromForm() {
@@ -124,25 +170,7 @@
       mode: $("mode").value, language: $("table-language").value, options,
     };
   }
-  $("save-setup").addEventListener("click", async () => {
-    try { await post("/api/setup", setupFromForm()); UNO.showMessage(""); button_flash($("save-setup")); } catch (error) { /* shown */ }
-  });
-  $("setup-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try { await post("/api/setup", Object.assign(setupFromForm(), { start: true })); location.href = "/"; } catch (error) { /* shown */ }
-  });
-  function button_flash(button) { button.textContent = "✓ " + labels.saved; }
 
-  // Start from the saved setup, else from the game being played.
-  const next = data.next || { players: UNO.view.players.map((p) => p.name), options: {} };
-  (next.players.length ? next.players : ["", ""]).forEach(addSeat);
-  if (next.dealer !== undefined && next.dealer !== null) $("dealer").value = next.dealer;
-  if (next.mode) $("mode").value = next.mode;
-  for (const [name, value] of Object.entries(next.options || {})) setOption(name, value);
-  UNO.onView((view) => {
-    fillSeatSelects(view.players, view.turn);
-    $("now-turn").textContent = (view.top ? view.top.name + " · " : "") + view.status.phase_text;
-    $("now-last").textContent = view.recent[0] || "–";
-  });
-  showFields();
+  UNO.onView((view) => { if ($("now-turn")) showView(view); });
+  start();
 })();
