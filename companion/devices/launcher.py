@@ -183,6 +183,10 @@ class PinLauncher(Launcher):
                 log.info("a card passed the exit with no job running")
                 return
             self._count += 1
+            if self._count >= self._current.requested:
+                # Stop here, on the sensor's own thread: waiting for the worker to wake could
+                # let one more card out on a busy machine.
+                self._guard.off()
             self.events.put(obs.CardCounted(self._current.job, self._current.seat, self._count, now))
             self._cond.notify_all()
 
