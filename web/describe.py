@@ -28,11 +28,16 @@ def describe(entry: dict, players: list[str]) -> str:
     text = _plain(event, name, entry)
     if kind == "play":
         text += _play_effect(event, entry, by_type, name, len(players))
-    elif kind in ("colour", "catch", "challenge", "accept", "challenge_verdict", "penalty", "start_card"):
+    elif kind in ("colour", "catch", "challenge", "accept", "challenge_verdict", "penalty", "race",
+                  "start_card"):
         draws = [a for a in by_type.get("dispense", []) if kind != "start_card" or a["seat"] != seat]
         if draws:
             text += " – " + "; ".join(_("%(name)s draws %(cards)s", name=name(a["seat"]),
                                         cards=_cards(a["count"])) for a in draws)
+    for action in by_type.get("ask_target", []):
+        text += " – " + _("%(name)s chooses whose hand to take", name=name(action["seat"]))
+    for action in by_type.get("race", []):
+        text += " – " + _("race! The slowest draws 1")
     for action in by_type.get("challenge_window", []):
         text += " – " + _("%(name)s may challenge it", name=name(action["seat"]))
     for action in by_type.get("round_over", []):
@@ -63,6 +68,10 @@ def _plain(event: dict, name, entry: dict) -> str:
                  target=name(event.get("target")))
     if kind == "challenge":
         return _("%(name)s challenged the wild draw four", name=name(seat))
+    if kind == "target":
+        return _("%(name)s swaps hands with %(target)s", name=name(seat), target=name(event.get("target")))
+    if kind == "race":
+        return _("%(name)s was the slowest in the race", name=name(event.get("slowest")))
     if kind == "accept":
         return _("%(name)s takes the cards", name=name(seat))
     if kind == "challenge_verdict":

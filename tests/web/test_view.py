@@ -77,3 +77,14 @@ def test_the_match_winner_is_announced(app):
     assert view["status"]["banner"] == "Ben gewinnt das Spiel!"
     assert view["recent"][0].endswith("Ben gewinnt die Runde – Ben gewinnt das Spiel!")
     assert view["players"][1]["progress"] == 1.0
+
+
+def test_a_seven_asks_for_the_swap_partner_and_tells_the_swap(app):
+    game = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0, options=RuleOptions(seven_o=True)))
+    for event in (START, {"type": "play", "seat": 1, "card": "red-7"}):
+        game.apply(event_from_json(event))
+    view = view_of(game, app, "de")
+    assert view["status"]["phase_text"] == "Ben: einen Spieler zum Handtausch wählen"
+    assert view["recent"][0] == "Ben spielt Rot 7 – Ben wählt, mit wem getauscht wird"
+    game.apply(event_from_json({"type": "target", "seat": 1, "target": 0}))
+    assert view_of(game, app)["recent"][0] == "Ben swaps hands with Ana"

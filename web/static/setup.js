@@ -112,6 +112,7 @@
     const event = { type: kind.value };
     const read = {
       seat: () => Number($("event-seat").value), target: () => Number($("event-target").value),
+      slowest: () => Number($("event-slowest").value),
       card: () => $("event-card").value, colour: () => $("event-colour").value,
       count: () => Number($("event-count").value), reason: () => $("event-reason").value,
       wd4_was_legal: () => $("event-legal").value === "true",
