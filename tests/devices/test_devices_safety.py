@@ -167,3 +167,25 @@ def test_one_broken_device_does_not_keep_the_others_on():
         safety.unregister(broken)
         safety.unregister(guard)
         guard.close()
+
+
+def test_signal_handlers_switch_outputs_off_first_then_run_the_table_s_own_handler():
+    factory = MockFactory(pin_class=MockPWMPin)
+    guard = safety.MotorGuard(Motor(12, 13, pin_factory=factory), limit=5.0)
+    seen = []
+    before, chained = signal.getsignal(signal.SIGHUP), safety._previous.pop(signal.SIGHUP, None)
+    signal.signal(signal.SIGHUP, lambda signum, frame: seen.append(("table handler", factory.pin(12).state)))
+    safety.register(guard)
+    try:
+        assert safety.install_handlers()
+        guard.run(1.0)
+        os.kill(os.getpid(), signal.SIGHUP)
+        deadline = time.monotonic() + 5
+        while not seen and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert seen == [("table handler", 0.0)]  # the motor was already off when the table's handler ran
+    finally:
+        safety.unregister(guard)
+        guard.close()
+        signal.signal(signal.SIGHUP, before)
+        safety._previous[signal.SIGHUP] = chained if chained is not None else signal.SIG_DFL
