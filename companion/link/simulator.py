@@ -22,6 +22,7 @@ import time
 import tty
 
 from companion.firmware.app import Firmware
+from companion.firmware.protocol import TO_PICO, FrameReader, Message
 
 USAGE = ("commands: press SEAT, release SEAT, draw, cards N, blind, reboot, unplug, plug, "
          "garble N, drop N, garble-out N, drop-out N, dup, report")
@@ -48,6 +49,8 @@ class SimulatedPico:
         self.damage = {"garble": 0, "drop": 0, "garble-out": 0, "drop-out": 0}   # bytes still to hit
         self.duplicate_next = False       # send the Pico's next event frame twice
         self.master = None
+        self.heard = FrameReader(TO_PICO)  # a second reader, only to log the commands that came in
+        self.commands = []                 # [seq, verb] of each valid numbered frame, repeats included
         self.plug()
         self.boot()
 
@@ -118,7 +121,8 @@ class SimulatedPico:
         return {"thrown": self.thrown, "motor": firmware.launcher.direction, "boot": self.boot_count,
                 "boot_id": firmware.link.boot_id, "pixels": firmware.pixels(now), "aim": firmware.aim,
                 "buzzer": firmware.buzzer(now), "longest_run_ms": self.longest_run_ms,
-                "stop_after_silence_ms": self.stop_after_silence_ms, "synced": firmware.link.synced}
+                "stop_after_silence_ms": self.stop_after_silence_ms, "synced": firmware.link.synced,
+                "commands": self.commands}
 
     def step(self, elapsed_ms):
         now = self.now()
@@ -128,7 +132,11 @@ class SimulatedPico:
             except (BlockingIOError, OSError):
                 data = b""
             if data:
-                self.firmware.receive(self._damage(data, ""), now)
+                data = self._damage(data, "")
+                self.firmware.receive(data, now)
+                for message in self.heard.feed(data):
+                    if isinstance(message, Message) and message.seq:
+                        self.commands = (self.commands + [[message.seq, message.verb]])[-100:]
         launcher = self.firmware.launcher
         cards = 0
         if launcher.direction == 1 and self.stack > 0:

@@ -26,6 +26,15 @@ def test_damaged_or_lost_bytes_in_either_direction_still_throw_exactly(devices, 
     _dispense_exactly(devices, pico, 3)
 
 
+def test_lost_acks_make_the_host_send_the_same_frame_again_and_the_pico_run_it_once(devices, pico):
+    assert devices.ring.wait_shown(10)               # the start-up light commands are all answered
+    pico.do("garble-out 40")                         # the next answer or two arrive damaged
+    _dispense_exactly(devices, pico, 3)
+    commands = [tuple(command) for command in pico.report()["commands"]]
+    launches = [command for command in commands if command[1] == "LAUNCH"]
+    assert len(set(launches)) == 1 and len(launches) >= 2   # one number, sent more than once
+
+
 def test_a_card_event_sent_twice_is_counted_once(devices, pico):
     pico.do("dup")
     devices.launcher.dispense(2)
