@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 
 from waitress import wasyncore
@@ -24,6 +25,16 @@ from companion.web.security import new_host_token
 
 log = logging.getLogger(__name__)
 SPARE_THREADS = 8
+UNACKED_MILLISECONDS = 30_000
+
+
+def socket_options() -> list[tuple[int, int, int]]:
+    """Phones vanish without closing (Wi-Fi off, battery): with the pings every 10 s, data left
+    unacknowledged for 30 s closes the connection, so its stream slot comes free."""
+    options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1), (socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
+    if hasattr(socket, "TCP_USER_TIMEOUT"):  # Linux, so the Pi
+        options.append((socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, UNACKED_MILLISECONDS))
+    return options
 
 
 class WebServer:
@@ -40,6 +51,7 @@ class WebServer:
         self._server = create_server(self._wsgi, host=host, port=port, threads=max_streams + SPARE_THREADS,
                                      channel_timeout=60, ident="uno-companion",
                                      channel_request_lookahead=1)  # lets a stream see a hang-up
+        self._server.adj.socket_options = socket_options()  # set on each accepted connection
         self.port = self._server.effective_port
         self.url = f"http://{address}:{self.port}/"
         self.host_link = host_link(address, self.port, self.host_token)

@@ -25,3 +25,20 @@ def test_the_sample_server_answers_and_stops_cleanly_on_sigterm():
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(10) == 0
+
+
+def test_connections_of_vanished_phones_time_out(served):
+    """A phone that leaves without closing (Wi-Fi off) must not hold a stream slot for long."""
+    import socket
+    import time
+    client = socket.create_connection(("127.0.0.1", served.port))
+    client.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    client.recv(100)
+    time.sleep(0.1)
+    server = served._server
+    accepted = [channel.socket for channel in list(server._map.values())
+                if channel is not server and channel is not server.trigger]
+    assert accepted and all(sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) for sock in accepted)
+    if hasattr(socket, "TCP_USER_TIMEOUT"):
+        assert {sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) for sock in accepted} == {30_000}
+    client.close()
