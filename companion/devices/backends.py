@@ -53,6 +53,8 @@ class TableDevices:
 
     def tap(self, name: str) -> None:
         """Sim only: press and release a button by its pin map name (``seat2_button``, ``launcher_draw_button``)."""
+        if self.factory is None:
+            raise RuntimeError("tap() presses simulated buttons; this table has real ones")
         pin = self.factory.pin(self.pins[name])
         pin.drive_low()
         pin.drive_high()

@@ -168,6 +168,8 @@ class PinLauncher(Launcher):
         self._release()
 
     def _submit(self, job: DispenseJob) -> None:
+        if job.seat is not None and self._servo is not None and job.seat >= len(self.seat_angles):
+            raise ValueError(f"no aim angle for seat {job.seat}; the launcher knows {len(self.seat_angles)} seats")
         with self._cond:
             if self._closed:
                 raise RuntimeError("the launcher is closed")

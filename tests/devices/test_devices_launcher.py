@@ -48,6 +48,8 @@ def test_servo_aims_at_every_seat(sim):
     assert servo_duty(devices.launcher.seat_angles[0]) < servo_duty(devices.launcher.seat_angles[-1])
     with pytest.raises(ValueError, match="no aim angle for seat 6"):
         devices.launcher.aim(6)
+    with pytest.raises(ValueError, match="no aim angle for seat 6"):
+        devices.launcher.dispense(2, seat=6)  # refused when asked, not as a fault mid-deal
 
 
 def test_jam_mid_burst_reports_the_count_so_far_and_the_rest_can_follow(sim):
