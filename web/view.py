@@ -112,10 +112,18 @@ def _status(state: dict, players: list[str], what: str) -> dict:
 
 
 def _rounds(state: dict, players: list[str]) -> dict:
-    return {"players": players, "target": state["match"]["target"],
-            "round_label": _("Round"), "total_label": _("Total"),
-            "rows": [{"round": row["round"], "points": row["points"], "totals": row["totals"]}
-                     for row in state["rounds"]]}
+    """Points per round and running totals; with S4 (count wins) the wins themselves."""
+    if state["match"]["scoring"] == "wins":
+        rows = [{"round": row["round"], "totals": row["wins"],
+                 "points": [1 if seat == row["winner"] else 0 for seat in range(len(players))]}
+                for row in state["rounds"]]
+        target = state["setup"]["options"].get("target_wins") or None
+    else:
+        rows = [{"round": row["round"], "points": row["points"], "totals": row["totals"]}
+                for row in state["rounds"]]
+        target = state["match"]["target"]
+    return {"players": players, "target": target, "round_label": _("Round"), "total_label": _("Total"),
+            "rows": rows}
 
 
 class StreamRenderer:

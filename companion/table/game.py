@@ -116,7 +116,8 @@ class TableGame:
         for action in actions:
             if action.type == "round_over":
                 self.rounds.append({"round": before["round"], "winner": action.winner,
-                                    "points": list(action.points), "totals": list(after["scores"])})
+                                    "points": list(action.points), "totals": list(after["scores"]),
+                                    "wins": list(after["round_wins"])})
         return actions
 
     def undo(self, count: int = 1) -> list:

@@ -88,3 +88,14 @@ def test_a_seven_asks_for_the_swap_partner_and_tells_the_swap(app):
     assert view["recent"][0] == "Ben spielt Rot 7 – Ben wählt, mit wem getauscht wird"
     game.apply(event_from_json({"type": "target", "seat": 1, "target": 0}))
     assert view_of(game, app)["recent"][0] == "Ben swaps hands with Ana"
+
+
+def test_counting_wins_shows_wins_in_the_history(app):
+    game = TableGame(Setup(players=("Ana", "Ben"), dealer=0,
+                           options=RuleOptions(scoring="wins", target_wins=3)))
+    for event in (START, {"type": "correction", "seat": 1, "hand_size": 1},
+                  {"type": "play", "seat": 1, "card": "red-9"}, {"type": "round_end", "points": [30, 0]}):
+        game.apply(event_from_json(event))
+    rounds = view_of(game, app)["rounds"]
+    assert rounds["rows"] == [{"round": 1, "points": [0, 1], "totals": [0, 1]}] and rounds["target"] == 3
+    assert view_of(game, app)["players"][1]["score"] == 1
