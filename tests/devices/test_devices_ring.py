@@ -1,4 +1,4 @@
-"""The button ring on gpiozero MockFactory pins: lights, colour choice, race, turn timer, debounce."""
+"""The button ring on gpiozero MockFactory pins: lights, colour choice, race and turn timer (RULES E2), debounce."""
 import queue
 import threading
 import time
