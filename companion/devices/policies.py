@@ -57,9 +57,9 @@ class ToyBurst:
 
     def __init__(self, seed: int | None = None, throw_share: float = 1 / 3,
                  max_empty_run: int = 3, most: int = 8):
-        if not 1 / (max_empty_run + 1) <= throw_share < 1:
+        if max_empty_run < 0 or not 1 / (max_empty_run + 1) <= throw_share <= 1:
             raise UserError(f"toy burst: with at most {max_empty_run} empty presses in a row, "
-                            f"the share of throws must be from {1 / (max_empty_run + 1):.2f} to below 1")
+                            f"the share of throws must be from {1 / (max(max_empty_run, 0) + 1):.2f} to 1")
         if most < 1:
             raise UserError("toy burst: a throw needs at least 1 card")
         self.throw_share, self.max_empty_run, self.most = throw_share, max_empty_run, most

@@ -1,5 +1,7 @@
 """Burst policies (RULES E1): distributions over 10,000 seeded presses."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.devices.policies import ToyBurst, UniformBurst, make_policy
 from companion.errors import UserError
@@ -58,3 +60,12 @@ def test_bad_policy_settings_are_user_errors():
         ToyBurst(throw_share=0.1, max_empty_run=3)
     with pytest.raises(UserError, match="low <= high"):
         UniformBurst(low=4, high=2)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32), cap=st.integers(0, 5), most=st.integers(1, 10), extra=st.floats(0.0, 1.0))
+def test_toy_never_breaks_its_cap_or_its_sizes_whatever_the_seed(seed, cap, most, extra):
+    share = 1 / (cap + 1) + extra * (1 - 1 / (cap + 1))
+    bursts = presses(ToyBurst(seed=seed, throw_share=min(share, 1.0), max_empty_run=cap, most=most), 500)
+    assert longest_empty_run(bursts) <= cap
+    assert all(0 <= count <= most for count in bursts)
