@@ -10,7 +10,7 @@ stdin. PATH is re-pointed after a re-plug, like /dev/serial/by-id/... for a
 real Pico.
 
 Commands on stdin, one per line; each answers one JSON line on stdout:
-press SEAT | release SEAT | draw | cards N | blind | reboot | unplug | plug |
+press SEAT | release SEAT | tap SEAT (held 100 ms of the Pico's time) | draw | cards N | blind | reboot | unplug | plug |
 garble N | drop N (damage / lose the next N bytes from the host) |
 garble-out N | drop-out N (the same for bytes to the host) | dup | report
 """
@@ -24,10 +24,11 @@ import tty
 from companion.firmware.app import Firmware
 from companion.firmware.protocol import TO_PICO, FrameReader, Message
 
-USAGE = ("commands: press SEAT, release SEAT, draw, cards N, blind, reboot, unplug, plug, "
+USAGE = ("commands: press SEAT, release SEAT, tap SEAT, draw, cards N, blind, reboot, unplug, plug, "
          "garble N, drop N, garble-out N, drop-out N, dup, report")
-KNOWN = ("press", "release", "draw", "cards", "blind", "reboot", "unplug", "plug", "garble", "drop",
+KNOWN = ("press", "release", "tap", "draw", "cards", "blind", "reboot", "unplug", "plug", "garble", "drop",
          "garble-out", "drop-out", "dup", "report")
+TAP_MS = 100
 CARD_MS = 60        # one card leaves every 60 ms of motor-on time
 LOOP_MS = 2
 SEATS = 6
@@ -39,6 +40,7 @@ class SimulatedPico:
         self.start = time.monotonic()
         self.boot_count = 0
         self.pressed = [False] * (SEATS + 1)
+        self.taps = {}                    # seat -> when its tap ends
         self.stack = 100            # cards in the hopper
         self.blind = False          # the exit sensor stops seeing cards (a jam or a broken sensor)
         self.thrown = 0             # cards that really left the launcher
@@ -98,6 +100,11 @@ class SimulatedPico:
         verb, args = words[0], [int(word) for word in words[1:]]
         if verb in ("press", "release"):
             self.pressed[args[0]] = verb == "press"
+        elif verb == "tap":
+            # Released by the simulated clock, not by a second command: a busy machine
+            # that delays the commands cannot turn a tap into a 1 ms bounce.
+            self.pressed[args[0]] = True
+            self.taps[args[0]] = self.now() + TAP_MS
         elif verb == "draw":
             self.pressed[SEATS] = not self.pressed[SEATS]
         elif verb == "cards":
@@ -126,6 +133,10 @@ class SimulatedPico:
 
     def step(self, elapsed_ms):
         now = self.now()
+        for seat, until in list(self.taps.items()):
+            if now >= until:
+                self.pressed[seat] = False
+                del self.taps[seat]
         if self.master is not None:
             try:
                 data = os.read(self.master, 4096)
@@ -141,11 +152,14 @@ class SimulatedPico:
         cards = 0
         if launcher.direction == 1 and self.stack > 0:
             self.motor_ms += elapsed_ms
-            while self.motor_ms >= CARD_MS and self.stack > 0:
-                self.motor_ms -= CARD_MS
+            if self.motor_ms >= CARD_MS:
+                # One card per loop at most: the real Pico loops every 5 ms and a card takes
+                # ~60 ms, so it always sees each card before the next; a late loop here (a
+                # busy test machine) must not throw a burst the firmware never had a chance to stop.
+                self.motor_ms = min(self.motor_ms - CARD_MS, CARD_MS)
                 self.stack -= 1
                 self.thrown += 1
-                cards += 0 if self.blind else 1
+                cards = 0 if self.blind else 1
         was_running = launcher.running
         self.firmware.tick(now, list(self.pressed), cards, 1 if self.stack else 0)
         if launcher.running and self.run_started is None:

@@ -83,6 +83,7 @@ def test_a_silent_host_gets_no_phantom_press_when_it_returns(pico, raw_host):
     raw_host.start_session()
     time.sleep(1.3)                                  # the host falls silent ...
     pico.tap(1)                                      # ... while someone presses
+    time.sleep(0.3)                                  # (the tap lasts 100 ms of the Pico's time)
     raw_host.send(0, "PING")
     with pytest.raises(AssertionError):
         raw_host.read_until(lambda m: m.verb == "PRESS", timeout=1.0)
