@@ -58,6 +58,16 @@ class DispenseJob:
     def stopped(self, count: int, reason: str) -> obs.DispenseStopped:
         return obs.DispenseStopped(self.job, self.seat, self.requested, count, self.burst, reason)
 
+    def ended(self, how: str, count: int) -> obs.DispenseEnded:
+        """The final observation from a short word: ``done``, ``empty``, ``jam:<why>`` or a stop reason."""
+        if how == "done":
+            return self.finished(count)
+        if how == "empty":
+            return self.empty(count)
+        if how.startswith("jam:"):
+            return self.jammed(count, how[4:])
+        return self.stopped(count, how)
+
 
 class Launcher(ABC):
     """The card launcher: throws cards, counts them at the exit, aims at a seat.

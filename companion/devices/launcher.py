@@ -240,7 +240,7 @@ class PinLauncher(Launcher):
                 self._guard.off()
             with self._cond:
                 count, self._current = self._count, None
-                end = _ending(job, end, count)
+                end = job.ended(end, count)
                 self.events.put(end)
                 for waiting in self._dropped_by_stop:
                     self.events.put(waiting.stopped(0, "stop"))
@@ -336,13 +336,3 @@ class PinLauncher(Launcher):
 
 def _label(device) -> str:
     return device.pin.info.name  # "GPIO17": the BCM name printed in hardware/wiring.md
-
-
-def _ending(job: DispenseJob, how: str, count: int) -> obs.DispenseEnded:
-    if how == "done":
-        return job.finished(count)
-    if how == "empty":
-        return job.empty(count)
-    if how.startswith("jam:"):
-        return job.jammed(count, how[4:])
-    return job.stopped(count, how)
