@@ -60,6 +60,18 @@ class TableLoop:
         """The current game's log as JSON Lines (asked of the loop thread, so it is consistent)."""
         return self._call(lambda: self._game.log_jsonl())
 
+    def call(self, function: Callable[[TableGame], object], timeout: float = 10.0):
+        """Run ``function(game)`` on the loop thread between two steps; answers its result.
+
+        For readers that must see the game as the loop does (the engine's prompt after a
+        restart) and for a heartbeat that proves the loop thread still turns.
+        """
+        if self._thread is None:
+            raise UserError("the table is not running")
+        future: Future = Future()
+        self._queue.put((lambda: function(self._game), future))
+        return future.result(timeout=timeout)
+
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
         """Call ``subscriber(update)`` after every step; returns the function that unsubscribes.
 
