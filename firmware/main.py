@@ -22,6 +22,8 @@ WATCHDOG_MS = 2000           # a hung loop restarts the Pico (motor off at boot)
 LOOP_MS = 5
 CARD_GAP_US = 15000          # edges closer than this are one card (sensor bounce)
 SERVO_MIN_NS, SERVO_MAX_NS = 500000, 2500000
+# WS2812s draw up to 60 mA each at full white; 40 % keeps ten of them well inside USB's 500 mA.
+BRIGHTNESS_PERCENT = 40
 
 _cards = 0
 _last_edge = 0
@@ -120,8 +122,9 @@ def main():
                 buzzer.value(1 if firmware.buzzer(now) else 0)
             pixels = firmware.pixels(now)
             if pixels != shown:         # writing the ring costs ~0.3 ms; skip when unchanged
-                for index, rgb in enumerate(pixels):
-                    ring[index] = rgb
+                for index, (red, green, blue) in enumerate(pixels):
+                    ring[index] = (red * BRIGHTNESS_PERCENT // 100, green * BRIGHTNESS_PERCENT // 100,
+                                   blue * BRIGHTNESS_PERCENT // 100)
                 ring.write()
                 shown = pixels
             out = firmware.take_output()
