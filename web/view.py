@@ -61,6 +61,7 @@ def build_view(state: dict) -> dict:
             "hand": state["hand_sizes"][seat],
             "hand_text": ngettext("%(num)d card", "%(num)d cards", state["hand_sizes"][seat]),
             "uno": state["uno_called"][seat], "dealer": seat == state["dealer"],
+            "catchable": seat == state.get("uno_window"),  # one card, no UNO called: catch them
             "current": seat == turn, "pending": due,
             "pending_text": _("draws %(count)d", count=due) if due else ""})
     waiting = state["waiting_for"]
@@ -216,7 +217,7 @@ def page_labels() -> dict:
     return {"live": _("live"), "offline": _("offline"), "reconnecting": _("reconnecting…"),
             "turn": _("turn"), "seat": _("Seat"), "dealer": _("dealer"), "no_card": _("no card yet"),
             "player_name": _("name"), "remove": _("remove"), "draw_for_dealer": _("draw cards for it (D3)"),
-            "saved": _("saved")}
+            "saved": _("saved"), "catchable": _("no UNO called!")}
 
 
 def setup_json(setup) -> dict | None:

@@ -99,3 +99,13 @@ def test_counting_wins_shows_wins_in_the_history(app):
     rounds = view_of(game, app)["rounds"]
     assert rounds["rows"] == [{"round": 1, "points": [0, 1], "totals": [0, 1]}] and rounds["target"] == 3
     assert view_of(game, app)["players"][1]["score"] == 1
+
+
+def test_a_player_down_to_one_card_without_uno_can_be_caught(app):
+    game = game_after(START, {"type": "correction", "seat": 1, "hand_size": 2},
+                      {"type": "play", "seat": 1, "card": "red-9"})
+    assert [p["catchable"] for p in view_of(game, app)["players"]] == [False, True, False]
+    game.apply(event_from_json({"type": "catch", "seat": 2, "target": 1}))
+    view = view_of(game, app)
+    assert not view["players"][1]["catchable"]
+    assert view["recent"][0] == "Cem caught Ben without UNO – Ben draws 2 cards"
