@@ -16,9 +16,14 @@ from companion.errors import UserError
 # name -> ("module:function", one line of help). Keep sorted by how often a family needs it.
 COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("companion.demo:main", "play a simulated table (no hardware needed)"),
+    "run": ("companion.service.cli:run", "run the table: run --config /etc/uno-companion/table.toml"),
+    "check": ("companion.service.cli:check", "test each device and the camera, say what is missing: check [--config FILE]"),
+    "motor-off": ("companion.service.cli:motor_off", "switch the launcher motor pins off (after a crash)"),
     "replay": ("companion.replay:main", "replay a game log and print the resulting state as JSON"),
     "bench": ("companion.bench:main", "measure speed: bench engine | vision | ..."),
     "pico": ("companion.link.cli:main", "the Pico link: pico check --port PORT | pico simulate PATH"),
+    "teach": ("companion.vision.cli:teach", "learn this table's deck from photos: teach DIR --out PROFILE.json"),
+    "recognise": ("companion.vision.cli:recognise", "name the card in images: recognise [--profile P] IMAGE..."),
 }
 
 EXIT_USER_ERROR = 2

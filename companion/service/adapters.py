@@ -1,0 +1,170 @@
+"""Between the table loop and the devices: actions out, observations in.
+
+* :class:`DeviceAdapter` carries out the engine's actions (a loop adapter): the
+  launcher throws what ``dispense`` asks, the ring lights whose turn it is, shows
+  the colour groups, blinks a misplay, races; the beeper sounds the cues.
+* :class:`DevicePump` takes the devices' observations off their queue, one at a
+  time, turns each into the engine event it stands for (:mod:`.presses`) and
+  submits it, waiting for the answer so the next one is read against the
+  state it produced.
+
+Either device may be missing (``none`` in the config): the phone then shows the
+action and the host enters what happened.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+
+from companion.devices import observations as obs
+from companion.engine import events as E
+from companion.errors import UserError
+from companion.service.presses import observation_event
+from companion.table import Play, TableLoop
+
+log = logging.getLogger(__name__)
+RACE_WINDOW = 3.0   # seconds every seat has to slap its button in a race (V3)
+
+
+class DeviceAdapter:
+    """``carry_out(actions)``: the engine's answers, done by launcher, ring and beeper."""
+
+    def __init__(self, launcher=None, ring=None, beeper=None, *, seats: int = 2,
+                 turn_seconds: float | None = None):
+        self.launcher, self.ring, self.beeper = launcher, ring, beeper
+        self.seats, self.turn_seconds = seats, turn_seconds
+        self.turn_number: int | None = None   # the ring's number for the lit turn (Flash timer)
+
+    def carry_out(self, actions: list) -> None:
+        for action in actions:
+            log.debug("action: %s", action.text)
+            handler = getattr(self, "_" + action.type, None)
+            if handler is not None:
+                handler(action)
+
+    def _turn(self, action) -> None:
+        if self.ring is not None and action.seat < self.ring.seats:
+            self.turn_number = self.ring.light_turn(action.seat, self.turn_seconds)
+
+    def _dispense(self, action) -> None:
+        if self.launcher is not None:
+            self.launcher.dispense(action.count, action.seat)
+
+    def _take_back(self, action) -> None:
+        self._blink(action.seat)
+        self._cue("illegal")
+
+    def _ask_colour(self, action) -> None:
+        if self.ring is not None:
+            self.ring.show_colours()
+
+    def _ask_target(self, action) -> None:
+        if self.ring is not None:
+            self.ring.light_all()
+
+    def _challenge_window(self, action) -> None:
+        self._blink(action.seat)
+
+    def _race(self, action) -> None:
+        if self.ring is not None:
+            self.ring.start_race(range(min(self.seats, self.ring.seats)), RACE_WINDOW)
+
+    def _reload(self, action) -> None:
+        self._cue("timer")
+
+    def _round_over(self, action) -> None:
+        if self.ring is not None:
+            self.ring.light_all()
+
+    def _match_over(self, action) -> None:
+        if self.ring is not None:
+            self.ring.blink(action.winner) if action.winner < self.ring.seats else self.ring.light_all()
+
+    def _blink(self, seat: int) -> None:
+        if self.ring is not None and seat < self.ring.seats:
+            self.ring.blink(seat)
+
+    def _cue(self, name: str) -> None:
+        if self.beeper is not None:
+            self.beeper.play(name)
+
+
+class DevicePump:
+    """A thread: device observations -> engine events -> the table loop (see the module doc)."""
+
+    def __init__(self, loop: TableLoop, events: queue.Queue, adapter: DeviceAdapter, *,
+                 burst: bool = False):
+        self.loop, self.events, self.adapter, self.burst = loop, events, adapter, burst
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self.handled = 0          # observations taken off the queue (tests wait on it)
+
+    def start(self) -> "DevicePump":
+        self._thread = threading.Thread(target=self._run, name="device-pump", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._thread is not None:
+            self.events.put(None)
+            self._thread.join(5)
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            observation = self.events.get()
+            if observation is None:
+                continue
+            try:
+                self.handle(observation)
+            except Exception:   # one odd observation must not stop the buttons
+                log.exception("observation %r failed", observation)
+            self.handled += 1
+
+    def handle(self, observation) -> None:
+        """Turn one observation into its event (if any) and wait for the table's answer."""
+        log.debug("observation: %r", observation)
+        if isinstance(observation, obs.TurnTimerExpired) and observation.turn != self.adapter.turn_number:
+            return  # a timer of a turn the table has already moved past
+        if isinstance(observation, obs.DrawPressed):
+            return self._draw_pressed()
+        if isinstance(observation, obs.HopperRefilled):
+            return self._resume_dispensing()
+        if isinstance(observation, (obs.DispenseJammed, obs.HopperEmpty)):
+            log.warning("launcher: %s after %d of %d cards; clear it and press the draw button",
+                        "jammed" if isinstance(observation, obs.DispenseJammed) else "hopper empty",
+                        observation.count, observation.requested)
+            self.adapter._cue("illegal")
+        event = observation_event(self.loop.latest.snapshot, observation)
+        if event is not None:
+            self._submit(event)
+
+    def _submit(self, event) -> None:
+        try:
+            self.loop.submit(Play(event, source="devices")).result(10)
+        except UserError as refusal:  # the engine's "no": the press changed nothing
+            log.info("%s refused: %s", event.to_json(), refusal)
+
+    def _draw_pressed(self) -> None:
+        launcher = self.adapter.launcher
+        state = self.loop.latest.snapshot
+        if launcher is None or launcher.busy or state["turn"] is None:
+            return
+        if state["phase"] == "challenge":          # T6: the victim takes the cards instead
+            return self._submit(E.Accept(state["turn"]))
+        if self._resume_dispensing():
+            return
+        if state["phase"] == "turn" and not state["pending_draw"]:
+            seat = state["turn"]
+            launcher.burst(seat) if self.burst else launcher.dispense(1, seat)
+
+    def _resume_dispensing(self) -> bool:
+        """After a jam or a reload: throw what the engine still asks for. True if anything."""
+        launcher = self.adapter.launcher
+        if launcher is None or launcher.busy:
+            return False
+        asked = [a for a in self.loop.call(lambda game: game.engine.prompt()) if a.type == "dispense"]
+        self.adapter.carry_out(asked)
+        return bool(asked)

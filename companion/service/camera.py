@@ -1,0 +1,102 @@
+"""The camera as a source of the table: frames -> discard watcher -> engine events.
+
+:class:`CameraFeeder` reads frames from any source with ``read()`` (a frame or
+None) and feeds them to a :class:`~companion.vision.watcher.DiscardWatcher`. A
+card that settles on the pile becomes, by what the engine waits for, the start
+card (D4) or a play of the seat whose turn it is; whether it was allowed is the
+engine's business. An unsure reading is never guessed: it is logged with the
+recogniser's best guess and the host enters the card on the phone.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from companion.engine import events as E
+from companion.errors import UserError
+from companion.table import Play, TableLoop
+
+log = logging.getLogger(__name__)
+
+
+def open_camera(spec: str):
+    """A frame source for the config's ``[camera] source`` (None for ``none``)."""
+    if spec == "none":
+        return None
+    try:
+        from companion.vision.sources import open_source
+    except ImportError:  # pragma: no cover - vision is part of the package
+        raise UserError("camera sources are not available in this installation") from None
+    kind, _, rest = spec.partition(":")
+    if kind == "usb" and rest.isdigit():
+        return open_source(rest)
+    if kind in ("folder", "video") and rest:
+        return open_source(rest)
+    if spec == "picamera":
+        return open_source("picamera")
+    raise UserError(f"[camera] source = {spec!r}: use picamera, usb:0, folder:PATH, video:PATH or none")
+
+
+def sighting_event(state: dict, card: str) -> E.Event | None:
+    """The event a card settling on the pile stands for now (None: the table waits for none)."""
+    if state["phase"] == "start_card":
+        return E.StartCard(card)
+    if state["turn"] is not None:
+        return E.Play(state["turn"], card)
+    return None
+
+
+class CameraFeeder:
+    """A thread: frames in, played cards out to the table loop (see the module docstring)."""
+
+    def __init__(self, loop: TableLoop, source, watcher=None, *, idle_sleep: float = 0.01):
+        from companion.vision.watcher import DiscardWatcher
+        self.loop, self.source = loop, source
+        self.watcher = watcher or DiscardWatcher()
+        self.idle_sleep = idle_sleep
+        self.sightings: list = []       # every Play the watcher reported (tests, latency bench)
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> "CameraFeeder":
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(5)
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            frame = self.source.read()
+            if frame is None:
+                time.sleep(self.idle_sleep)
+                continue
+            try:
+                self.feed(frame)
+            except Exception:   # a frame that upsets vision must not stop the camera
+                log.exception("camera frame failed")
+
+    def feed(self, frame) -> None:
+        """Look at one frame; submit the play it completes, if any."""
+        seen = self.watcher.feed(frame)
+        if seen is None:
+            return
+        self.sightings.append(seen)
+        if seen.card is None:
+            log.warning("camera: unsure of the card just played (best guess %s, %.2f); "
+                        "enter it on the phone", seen.guess, seen.confidence)
+            return
+        event = sighting_event(self.loop.latest.snapshot, seen.card)
+        if event is None:
+            log.info("camera: %s seen, but the table waits for no card now", seen.card)
+            return
+        log.debug("camera: %s (confidence %.2f) -> %s", seen.card, seen.confidence, event.to_json())
+        try:
+            self.loop.submit(Play(event, source="camera")).result(10)
+        except UserError as refusal:
+            log.info("camera: %s refused: %s", event.to_json(), refusal)

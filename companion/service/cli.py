@@ -1,0 +1,197 @@
+"""``uno-companion run``, ``check`` and ``motor-off``: the table service's commands."""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+
+from companion.config import Config, load_config, parse_config
+from companion.errors import UserError
+
+log = logging.getLogger(__name__)
+SYSTEM_CONFIG = Path("/etc/uno-companion/table.toml")
+MOTOR_PINS = ("launcher_motor_forward", "launcher_motor_backward")
+
+
+def _config(path: str | None) -> tuple[Config, str]:
+    if path:
+        return load_config(path), path
+    if SYSTEM_CONFIG.is_file():
+        return load_config(SYSTEM_CONFIG), str(SYSTEM_CONFIG)
+    return parse_config({}), "the defaults (no config file)"
+
+
+def run(argv: list[str]) -> int:
+    """``uno-companion run --config FILE``: the table, until SIGTERM or Ctrl-C."""
+    parser = argparse.ArgumentParser(prog="uno-companion run", description=run.__doc__)
+    parser.add_argument("--config", metavar="FILE", required=True, help="the table's TOML config")
+    options = parser.parse_args(argv)
+    config = load_config(options.config)
+    from companion.service.table import TableService
+    stop = threading.Event()
+    # Installed before the devices open: their safety handler runs first, then this one.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, lambda *_: stop.set())
+    service = TableService(config).start()
+    try:
+        if service.web is not None:
+            print(service.web.banner(), flush=True)
+        log.info("table running: %s", ", ".join(service.setup.players))
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        service.stop()
+    print("stopped; every output is off.", flush=True)
+    return 0
+
+
+def motor_off(argv: list[str], pin_factory=None) -> int:
+    """``uno-companion motor-off``: drive the launcher motor pins low (after a crash or kill)."""
+    parser = argparse.ArgumentParser(prog="uno-companion motor-off", description=motor_off.__doc__)
+    parser.add_argument("--config", metavar="FILE", help="the table's config (only gpio launchers need this)")
+    parser.add_argument("--pinmap", metavar="FILE", help="pin map (default: the installed hardware/pinmap.toml)")
+    options = parser.parse_args(argv)
+    if options.config:
+        backend = load_config(options.config).launcher.backend
+        if backend != "gpio":
+            print(f"launcher backend is {backend}: no motor pins on this Pi "
+                  "(the Pico stops its motor by itself when the link goes quiet)")
+            return 0
+    from gpiozero import DigitalOutputDevice
+    from gpiozero.exc import BadPinFactory, GPIOZeroError
+    from companion.pinmap import load_pinmap
+    pinmap = load_pinmap(options.pinmap)
+    for name in MOTOR_PINS:
+        gpio = pinmap.pin("pi", name).gpio
+        try:
+            DigitalOutputDevice(gpio, initial_value=False, pin_factory=pin_factory).close()
+        except BadPinFactory:
+            raise UserError("no GPIO pins found (not a Raspberry Pi?)") from None
+        except GPIOZeroError as error:
+            raise UserError(f"cannot switch GPIO{gpio} ({name}) off: {error}") from None
+        print(f"{name}: GPIO{gpio} off")
+    return 0
+
+
+def check(argv: list[str]) -> int:
+    """``uno-companion check [--config FILE]``: each part of the table, in plain words."""
+    parser = argparse.ArgumentParser(prog="uno-companion check", description=check.__doc__)
+    parser.add_argument("--config", metavar="FILE", help=f"the table's config (default {SYSTEM_CONFIG} if present)")
+    parser.add_argument("--camera-seconds", type=float, default=5.0, help="how long to wait for a frame")
+    options = parser.parse_args(argv)
+    problems: list[str] = []
+
+    def report(part: str, ok: bool, text: str) -> None:
+        print(f"{'ok     ' if ok else 'PROBLEM'}  {part}: {text}")
+        if not ok:
+            problems.append(part)
+
+    try:
+        config, where = _config(options.config)
+    except UserError as error:
+        report("config", False, str(error))
+        print("1 problem: fix the config first.")
+        return 1
+    report("config", True, f"read {where}")
+    _check_rules(config, report)
+    _check_store(config, report)
+    _check_devices(config, report)
+    _check_camera(config, report, options.camera_seconds)
+    _check_port(config, report)
+    if problems:
+        print(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}: {', '.join(problems)}.")
+        return 1
+    print("everything looks right.")
+    return 0
+
+
+def _check_rules(config, report) -> None:
+    from companion.service.table import setup_from_config
+    try:
+        setup = setup_from_config(config)
+    except UserError as error:
+        return report("rules", False, str(error))
+    report("rules", True, f"{len(setup.players)} players, {setup.mode}, preset {config.table.preset}"
+           + (f", changed: {', '.join(config.rules)}" if config.rules else ""))
+
+
+def _check_store(config, report) -> None:
+    path = Path(config.data.store)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.exists():
+        from companion.gamestore import GameStore
+        try:
+            store = GameStore(path)
+            matches = store.matches()
+            store.close()
+        except (UserError, Exception) as error:
+            return report("store", False, f"{path} cannot be read: {error}")
+        return report("store", True, f"{path} holds {len(matches)} match(es)")
+    if not folder.is_dir():
+        return report("store", False, f"the folder {folder} does not exist (create it, or change [data] store)")
+    report("store", True, f"{path} will be created")
+
+
+def _check_devices(config, report) -> None:
+    import queue
+    from companion.service.table import open_table_devices
+    if config.launcher.backend == "none":
+        report("launcher", True, "none: cards are dealt by hand and the phone says how many")
+    if config.ring.backend == "none":
+        report("ring", True, "none: turns, colours and calls are entered on the phone")
+    if config.launcher.backend == config.ring.backend == "none":
+        return
+    try:
+        launcher, ring, beeper, opened = open_table_devices(config, queue.Queue())
+    except UserError as error:
+        return report("devices", False, str(error))
+    try:
+        for name, part in (("launcher", launcher), ("ring", ring)):
+            if part is None:
+                continue
+            backend = getattr(config, name).backend
+            found = part.self_check()
+            report(name, not found, f"{backend}: " + ("; ".join(found) if found else "reads right at rest"
+                   + (f", {part.seats} seats" if name == "ring" else "")))
+    finally:
+        for devices in opened.values():
+            devices.close()
+
+
+def _check_camera(config, report, seconds: float) -> None:
+    from companion.service.camera import open_camera
+    if config.camera.source == "none":
+        return report("camera", True, "none: the host enters each card on the phone")
+    try:
+        source = open_camera(config.camera.source)
+    except UserError as error:
+        return report("camera", False, str(error))
+    deadline, frame = time.monotonic() + seconds, None
+    try:
+        while frame is None and time.monotonic() < deadline:
+            frame = source.read()
+            if frame is None:
+                time.sleep(0.1)
+    finally:
+        source.close()
+    if frame is None:
+        return report("camera", False, f"{config.camera.source} gave no picture in {seconds:.0f} s "
+                      "(cable, camera enabled, another program using it?)")
+    report("camera", True, f"{config.camera.source} gives {frame.shape[1]}x{frame.shape[0]} pictures")
+
+
+def _check_port(config, report) -> None:
+    host, port = config.web.host, config.web.port
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError as error:
+            return report("web", False, f"cannot listen on {host}:{port} ({error.strerror}); "
+                          "is the service already running? (then this is fine)")
+    report("web", True, f"the page will be on port {port}")

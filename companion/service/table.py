@@ -1,0 +1,185 @@
+"""The whole table from a config: store, engine, table loop, devices, camera, web page.
+
+>>> from companion.config import parse_config
+>>> config = parse_config({"table": {"players": ["Ana", "Ben"]}, "data": {"store": ":memory:"},
+...                        "web": {"host": "127.0.0.1"}})
+>>> with TableService(config, web_port=0) as table:   # 0: any free port
+...     table.loop.latest.snapshot["players"], table.web.url.startswith("http://127.0.0.1:")
+(['Ana', 'Ben'], True)
+
+Start order: store and game (replayed), devices, the loop, the lights restored
+from ``game.prompt()``, the device pump and the camera, the page, then
+``READY=1`` to systemd and the watchdog heartbeat, which goes *through* the
+loop thread so a hung loop stops it. Stop order: outputs safe first.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+
+from companion import systemd
+from companion.config import Config
+from companion.devices import open_devices
+from companion.engine import preset
+from companion.errors import UserError
+from companion.gamestore import GameStore
+from companion.service.adapters import DeviceAdapter, DevicePump
+from companion.service.camera import CameraFeeder, open_camera
+from companion.service.store import StoreKeeper
+from companion.table import Setup, TableLoop
+
+log = logging.getLogger(__name__)
+DEFAULT_NAMES = ("Ana", "Ben", "Cem", "Dora")
+
+
+def setup_from_config(config: Config, dealer: int | None = None) -> Setup:
+    """The first match's setup: players, mode and the preset with the ``[rules]`` changes."""
+    try:
+        options = preset(config.table.preset).replace(**config.rules)
+    except UserError as error:
+        raise UserError(f"[rules] or [table] preset: {error}") from None
+    players = config.table.players or DEFAULT_NAMES
+    if config.table.mode == "flash" and options.flash_turn_seconds is None:
+        options = options.replace(flash_turn_seconds=6)  # E2: Flash plays against the clock
+    return Setup(players=tuple(players), dealer=dealer, mode=config.table.mode,
+                 language=config.table.language, options=options)
+
+
+def open_table_devices(config: Config, events: queue.Queue, **options) -> tuple:
+    """``(launcher, ring, beeper, opened)``: each device on its own backend, or None for ``none``.
+
+    ``open_devices`` opens a whole set on one backend; with two backends both sets
+    are opened and the parts not asked for are closed at once.
+    """
+    wanted = {"launcher": config.launcher.backend, "ring": config.ring.backend}
+    opened = {}
+    launcher_options = {"motor_limit": config.launcher.motor_limit_s,
+                        "card_deadline": config.launcher.card_deadline_s}
+    try:
+        for backend in dict.fromkeys(b for b in wanted.values() if b != "none"):
+            opened[backend] = open_devices(backend, events, burst_policy=config.launcher.burst_policy,
+                                           launcher_options=launcher_options,
+                                           port=config.pico.port, **options)
+    except Exception:
+        for devices in opened.values():
+            devices.close()
+        raise
+    launcher = opened[wanted["launcher"]].launcher if wanted["launcher"] != "none" else None
+    ring_set = opened.get(wanted["ring"])
+    for backend, devices in opened.items():
+        if devices.launcher is not launcher:
+            devices.launcher.close()
+        if ring_set is not devices:
+            devices.ring.close()
+            devices.beeper.close()
+    return launcher, ring_set and ring_set.ring, ring_set and ring_set.beeper, opened
+
+
+class TableService:
+    """Everything a table runs, built from a :class:`~companion.config.Config`."""
+
+    def __init__(self, config: Config, *, seed: int | None = None, stack_options: dict | None = None,
+                 pinmap=None, camera=None, web: bool = True, host_token: str | None = None,
+                 secret_key: str | None = None, dealer: int | None = None,
+                 web_port: int | None = None):
+        self.config = config
+        self.setup = setup_from_config(config, dealer)
+        self.store = GameStore(config.data.store)
+        self.keeper = StoreKeeper(self.store)
+        self.events: queue.Queue = queue.Queue()
+        self._device_options = {"seed": seed if seed is not None else config.table.seed,
+                                "stack_options": stack_options, "pinmap": pinmap}
+        self._camera_source = camera
+        self._web_options = {"host_token": host_token, "secret_key": secret_key} if web else None
+        self._web_port = config.web.port if web_port is None else web_port
+        self.loop: TableLoop | None = None
+        self.devices: dict = {}
+        self.launcher = self.ring = self.beeper = None
+        self.pump = self.camera = self.web = None
+        self._stopping = threading.Event()
+        self._watchdog: threading.Thread | None = None
+
+    def start(self) -> "TableService":
+        game = self.keeper.restore() or self.keeper.new_game(self.setup)
+        try:
+            self.launcher, self.ring, self.beeper, self.devices = open_table_devices(
+                self.config, self.events, **self._device_options)
+        except Exception:
+            self.store.close()
+            raise
+        seats = len(game.setup.players)
+        flash = game.setup.options.flash_turn_seconds if game.setup.mode == "flash" else None
+        self.adapter = DeviceAdapter(self.launcher, self.ring, self.beeper, seats=seats,
+                                     turn_seconds=flash)
+        self.loop = TableLoop(game, self.keeper.new_game, before_apply=self.keeper.before_apply,
+                              refused=self.keeper.refused).start()
+        self.loop.add_adapter(self.adapter.carry_out)
+        self.adapter.carry_out(self.loop.call(lambda g: g.engine.prompt()))  # lights as they were
+        self.pump = DevicePump(self.loop, self.events, self.adapter,
+                               burst=game.setup.mode == "extreme").start()
+        source = self._camera_source or open_camera(self.config.camera.source)
+        if source is not None:
+            self.camera = CameraFeeder(self.loop, source, self._watcher()).start()
+        if self._web_options is not None:
+            from companion.web.server import WebServer
+            web = self.config.web
+            self.web = WebServer(self.loop, web.host, self._web_port, table_language=self.config.table.language,
+                                 **self._web_options).start()
+        systemd.notify("READY=1")
+        interval = systemd.watchdog_interval()
+        if interval:
+            self._watchdog = threading.Thread(target=self._heartbeat, args=(interval,),
+                                              name="watchdog", daemon=True)
+            self._watchdog.start()
+        return self
+
+    def _watcher(self):
+        from companion.vision.watcher import DiscardWatcher
+        if not self.config.camera.profile:
+            return DiscardWatcher()
+        from companion.vision.profile import Profile
+        from companion.vision.recognise import Recogniser
+        return DiscardWatcher(Recogniser(Profile.load(self.config.camera.profile)))
+
+    def _heartbeat(self, interval: float) -> None:
+        """WATCHDOG=1 only while the loop thread answers: a hung loop gets restarted."""
+        while not self._stopping.wait(interval):
+            try:
+                self.loop.call(lambda game: None, timeout=interval)
+            except Exception:
+                log.error("the table loop did not answer within %.1f s", interval)
+                continue
+            systemd.notify("WATCHDOG=1")
+
+    def outputs_safe(self) -> None:
+        """Motor off, lights off, silence: first thing on any stop."""
+        for part in (self.launcher, self.ring, self.beeper):
+            if part is not None:
+                try:
+                    part.safe_state()
+                except Exception:
+                    log.exception("could not make %r safe", part)
+
+    def stop(self) -> None:
+        self._stopping.set()
+        systemd.notify("STOPPING=1")
+        self.outputs_safe()
+        for part in (self.camera, self.web):
+            if part is not None:
+                part.close() if hasattr(part, "close") else part.stop()
+        if self.pump is not None:
+            self.pump.stop()
+        if self.loop is not None:
+            self.loop.stop()
+        if self._camera_source is None and self.camera is not None:
+            self.camera.source.close()
+        for devices in self.devices.values():
+            devices.close()
+        self.store.close()
+
+    def __enter__(self) -> "TableService":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

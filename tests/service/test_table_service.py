@@ -1,0 +1,92 @@
+"""The thin end-to-end path: config -> sim devices (MockFactory pins) + engine + loop + store + page."""
+import pytest
+
+from companion.engine import events as E
+from companion.service.table import TableService
+from companion.table import Play
+
+from service_helpers import get_json, sim_config, wait_for
+
+
+def submit(table, event):
+    return table.loop.submit(Play(event, source="test")).result(5)
+
+
+def state(table):
+    return table.loop.latest.snapshot
+
+
+def tap(table, name):
+    table.devices["sim"].tap(name)
+
+
+@pytest.fixture
+def table(tmp_path):
+    with TableService(sim_config(tmp_path), dealer=0, web_port=0, seed=3) as service:
+        yield service
+
+
+def test_the_ring_lights_the_turn_and_the_draw_button_throws_one_card(table):
+    submit(table, E.StartCard("red-5"))
+    assert table.ring.lights[1] == "on" and table.ring.lights[0] == "off"
+    tap(table, "launcher_draw_button")
+    wait_for(lambda: state(table)["phase"] == "drawn", what="the launcher's card reaching the engine")
+    assert state(table)["hand_sizes"] == [7, 8, 7]
+    tap(table, "seat1_button")                       # T3: keeps the drawn card, ends the turn
+    wait_for(lambda: state(table)["turn"] == 2, what="the pass")
+    assert table.ring.lights[2] == "on"
+
+
+def test_a_misplay_blinks_beeps_and_the_launcher_throws_the_penalty(table):
+    submit(table, E.StartCard("red-5"))
+    submit(table, E.Play(1, "blue-7"))               # P1: wrong colour and number
+    assert table.ring.lights[1] == "blink"
+    wait_for(lambda: state(table)["hand_sizes"][1] == 9, what="the two penalty cards")
+    assert not table.launcher.motor_running
+
+
+def test_uno_call_and_catch_are_seat_buttons(table):
+    submit(table, E.StartCard("red-5"))
+    submit(table, E.Correction(1, 2))
+    submit(table, E.Play(1, "red-6"))                # down to one card: the UNO window opens
+    assert state(table)["uno_window"] == 1
+    tap(table, "seat0_button")                       # someone else's button: caught
+    wait_for(lambda: state(table)["hand_sizes"][1] == 3, what="the catch penalty")
+
+
+def test_the_page_shows_what_the_engine_says(table):
+    submit(table, E.StartCard("green-draw2"))
+    wait_for(lambda: state(table)["hand_sizes"][1] == 9, what="the start card's draw2")
+    page = get_json(table.web.url + "api/state")
+    assert page["state"]["hand_sizes"] == state(table)["hand_sizes"]
+    assert page["state"]["turn"] == state(table)["turn"] == 2
+
+
+def test_a_restart_continues_the_match_with_the_lights_as_they_were(tmp_path):
+    config = sim_config(tmp_path)
+    with TableService(config, dealer=0, web=False) as first:
+        submit(first, E.StartCard("red-5"))
+        submit(first, E.Play(1, "red-skip"))
+        before = state(first)
+    with TableService(config, dealer=0, web=False) as second:
+        after = state(second)
+        assert second.ring.lights[0] == "on"         # seat 0's turn, lit again from game.prompt()
+    for key in ("turn", "top_card", "hand_sizes", "events", "phase", "scores"):
+        assert after[key] == before[key]
+
+
+def test_launcher_none_leaves_dispensing_to_the_phone(tmp_path):
+    with TableService(sim_config(tmp_path, launcher="none"), dealer=0, web=False) as table:
+        assert table.launcher is None and table.ring is not None
+        submit(table, E.StartCard("green-draw2"))
+        assert state(table)["hand_sizes"] == [7, 7, 7]   # nobody threw the cards...
+        submit(table, E.Draw(1, 2))                      # ...the host enters them
+        assert state(table)["hand_sizes"][1] == 9
+
+
+def test_stop_leaves_every_output_off(table):
+    submit(table, E.StartCard("red-5"))
+    table.launcher.dispense(50, 1)
+    wait_for(lambda: table.launcher.motor_running, what="the motor starting")
+    table.outputs_safe()
+    assert not table.launcher.motor_running
