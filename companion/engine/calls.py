@@ -98,7 +98,7 @@ class CallsMixin:
         self._check_seat(seat)
         if self.full and Counter(cards) != Counter(self.hands[seat]):
             raise UserError(f"seat {seat}'s hand is known and differs from the cards shown")
-        if not cards and self.phase is not SCORING:
+        if not cards and self.phase is not SCORING and self.sizes[seat]:
             raise UserError(f"seat {seat} shows no cards, but only the player who went out has none")
         if self.phase is SCORING and self.revealed_points[seat] is not None:
             raise UserError(f"seat {seat}'s hand was already counted")

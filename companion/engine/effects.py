@@ -18,7 +18,7 @@ class EffectsMixin:
         elif rank == SKIP:
             self._advance(2)
         elif rank == REVERSE:
-            if self.n == 2:
+            if self.n - len(self.flags.get("finished", ())) == 2:
                 self._advance(2)  # T4: with two players a reverse acts as a skip
             else:
                 self.direction = -self.direction
@@ -27,6 +27,7 @@ class EffectsMixin:
             carried = self.pending  # more than 0 only where a house rule let the card answer a draw
             if self.house:
                 self.flags["draw_kind"] = DRAW2  # what the pending draw is, for answers to it
+            self.pending = carried + 2  # before the turn passes: the next player is hit (V9)
             self._advance(1)
             self._due(carried + 2, "draw2 (T4)")
         else:  # wild or wild-draw4: the player names a colour first
@@ -38,7 +39,16 @@ class EffectsMixin:
                 self.out.append(A.AskColour(seat))
 
     def _going_out(self, seat: int, rank: int) -> bool:
-        """T7: the round ends; a last draw2/wild-draw4 still makes the next player draw."""
+        """T7: the round ends; a last draw2/wild-draw4 still makes the next player draw.
+        House rules (V6, V9) may let the round go on, or name another winner."""
+        for rule in self.house:
+            verdict = rule.on_out(self, seat)
+            if verdict == -1:  # the round goes on; the last card acts as usual
+                self._effect(seat, -1, rank)
+                return True
+            if verdict is not None:
+                seat = verdict
+                break
         self.winner = seat
         self.uno_window = -1
         if rank == DRAW2 or rank == WILD_DRAW4:
@@ -51,7 +61,16 @@ class EffectsMixin:
         return True
 
     def _advance(self, steps: int) -> None:
-        self.current = (self.current + steps * self.direction) % self.n
+        finished = self.flags.get("finished") if self.house else None
+        if finished and len(finished) < self.n:  # V6: players who went out are passed over
+            seat = self.current
+            for _ in range(steps):
+                seat = (seat + self.direction) % self.n
+                while seat in finished:
+                    seat = (seat + self.direction) % self.n
+            self.current = seat
+        else:
+            self.current = (self.current + steps * self.direction) % self.n
         self.phase = TURN
         self.drawn = -1
         if self.out is not None:
@@ -109,9 +128,10 @@ class EffectsMixin:
             if self.house:
                 self.flags["draw_kind"] = WILD_DRAW4
             carried = self.pending
+            self.pending = carried + 4  # before the turn passes: the next player is hit (V9)
             self._advance(1)
             if self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
-                self.pending, self.answerable = carried + 4, self.answers_draws
+                self.answerable = self.answers_draws
                 self.phase = CHALLENGE
                 if self.out is not None:
                     self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
@@ -141,6 +161,8 @@ class EffectsMixin:
             raise UserError(f"seat {seat} has no player to choose now")
         if target == seat:
             raise UserError("choose another player to swap hands with (H4)")
+        if target in self.flags.get("finished", ()):
+            raise UserError(f"seat {target} has gone out of this round (V6)")
         if self.log is not None:
             self.log.append(ChooseTarget(seat, target))
         self.move_hands({seat: target, target: seat})

@@ -84,6 +84,8 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
 
     def may_play(self, seat: int, card: int) -> bool:
         """Full information: is playing ``card`` now legal (T1-T3, T2, house rules)?"""
+        if self.phase not in PLAYING:
+            return False
         if card == WILD_DRAW4_ID and self.holds_colour(seat, self.colour):
             return False
         return self._misplay_reason(seat, card) is None

@@ -12,6 +12,7 @@ changes, and every rule is found in one place: its class here.
 - ``on_turn(game, seat)``: the turn passed to ``seat``.
 - ``answers_draws``: a player hit by a draw card may answer it, so the launcher waits
   until the player takes the cards (``Accept``) instead of dispensing at once.
+- ``on_out(game, seat)``: the seat played its last card (V6, V9 let the round go on).
 - ``on_receive(game, seat, count)``: the seat took cards.
 - ``team(game, seat)``: the seats scoring together (V2). ``check_table(players)``: a
   reason the rule cannot be played at a table of that size, refused at setup.
@@ -48,6 +49,11 @@ class HouseRule:
 
     def may_draw_again(self, game, seat: int) -> bool:
         return False
+
+    def on_out(self, game, seat: int) -> int | None:
+        """``seat`` played its last card: -1 lets the round go on, a seat number ends it
+        with that winner, None leaves it to the official rules (T7)."""
+        return None
 
     def on_receive(self, game, seat: int, count: int) -> None:
         """``seat`` just took ``count`` cards (its size is already updated)."""
@@ -134,9 +140,11 @@ class SevenO(HouseRule):
             if game.out is not None:
                 game.out.append(AskTarget(seat))
             return True
-        if rank == 0:
-            game.move_hands({s: (s + game.direction) % game.n for s in range(game.n)})
-            emptied = (seat + game.direction) % game.n
+        if rank == 0:  # players who went out (V6) keep out of it
+            playing = [s for s in range(game.n) if s not in game.flags.get("finished", ())]
+            ring = playing if game.direction == 1 else playing[::-1]
+            game.move_hands({s: ring[(i + 1) % len(ring)] for i, s in enumerate(ring)})
+            emptied = ring[(ring.index(seat) + 1) % len(ring)]
             if game.sizes[emptied] == 0:  # a last 0: the next player got the empty hand
                 return game._going_out(emptied, 0)
         return False
@@ -354,11 +362,55 @@ class BrunoKuno(HouseRule):
             self._due(game, seat)
 
 
+class PlayOn(HouseRule):
+    """V6: the round goes on until all places are decided: players who went out are passed
+    over; when one player is left, the round ends and the first out wins it (the places are
+    in the snapshot). Scoring counts the cards left, as usual."""
+    option, rule = "play_on", "V6"
+
+    def on_out(self, game, seat):
+        places = game.flags.setdefault("places", [])
+        places.append(seat)
+        game.flags["finished"] = frozenset(places)
+        left = [s for s in range(game.n) if game.sizes[s] > 0]
+        if len(left) > 1:
+            return -1
+        places.extend(left)
+        return places[0]
+
+    def on_receive(self, game, seat, count):
+        places = game.flags.get("places")
+        if places and seat in places:  # a penalty brought a finished player back in
+            places.remove(seat)
+            game.flags["finished"] = frozenset(places)
+
+
+class CallBack(HouseRule):
+    """V9: the round goes on until the player who went out is due again; a draw2/wild-draw4
+    aimed at them brings them back in, a skip passes them over. Who is due again with no cards
+    and nothing to draw wins the round."""
+    option, rule = "call_back", "V9"
+
+    def on_out(self, game, seat):
+        game.flags["waiting"] = game.flags.get("waiting", frozenset()) | {seat}
+        return -1
+
+    def on_turn(self, game, seat):
+        if seat in game.flags.get("waiting", ()) and game.sizes[seat] == 0 and not game.pending:
+            game.winner = seat
+            game._finish_round()
+
+    def on_receive(self, game, seat, count):
+        waiting = game.flags.get("waiting")
+        if waiting and seat in waiting and game.sizes[seat] > 0:
+            game.flags["waiting"] = waiting - {seat}  # called back in
+
+
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
-    BrunoKuno]}
+    BrunoKuno, PlayOn, CallBack]}
 
 
 def house_rules(options) -> tuple[HouseRule, ...]:

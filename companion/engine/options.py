@@ -163,6 +163,9 @@ class RuleOptions:
                                 f"use {_allowed_text(info)}")
             if name not in IMPLEMENTED and value != info.default:
                 raise UserError(f"rule option {name} ({info.rule}) is not supported yet")
+        if sum((self.play_on, self.call_back, self.partners)) > 1:
+            raise UserError("play_on (V6), call_back (V9) and partners (V2) each decide when a "
+                            "round ends: choose one of them")
         for name, needs in _NEEDS.items():
             if getattr(self, name) and not getattr(self, needs):
                 raise UserError(f"rule option {name} ({OPTION_INFO[name].rule}) only works "

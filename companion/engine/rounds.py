@@ -174,10 +174,13 @@ class RoundMixin:
             self._score([sum(CARD_POINTS[c] for c in hand) for hand in self.hands])
             return
         self.phase = SCORING
-        self.revealed_points = [0 if s == self.winner else None for s in range(self.n)]
-        if self.out is not None:
-            self.out.extend(A.ShowHand(s, -1, "scoring (S1)") for s in range(self.n)
-                            if s != self.winner)
+        self.revealed_points = [0 if s == self.winner or not self.sizes[s] else None
+                                for s in range(self.n)]
+        if None not in self.revealed_points:
+            self._score(self.revealed_points)
+        elif self.out is not None:
+            self.out.extend(A.ShowHand(s, -1, "scoring (S1)") for s, points
+                            in enumerate(self.revealed_points) if points is None)
 
     def round_end(self, points: list[int]) -> None:
         """Tracking: the points left in each hand, as the players counted them (S1)."""

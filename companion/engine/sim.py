@@ -68,7 +68,7 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 if game.options.jump_in and random() < 0.5:
                     _jump_in(game, seat)
                 if game.flags.get("race") and game.phase in PLAYING:  # V3: someone is slowest
-                    game.race_result(int(random() * game.n))
+                    game.race_result(random_other(game, -1, random))
             if forget and game.uno_window >= 0 and random() < 0.5:
                 catcher = (seat + 1) % game.n
                 game.catch(catcher, seat)
@@ -83,7 +83,7 @@ def play_round(game, random, forget: float = 0.0) -> None:
         elif phase is COLOUR:
             game.choose_colour(seat, int(random() * 4))
         elif phase is TARGET:  # H4: swap with a random other player
-            game.choose_target(seat, (seat + 1 + int(random() * (game.n - 1))) % game.n)
+            game.choose_target(seat, random_other(game, seat, random))
         elif phase is CHALLENGE:
             if game.answerable and _answer(game, seat, random):
                 continue
@@ -93,6 +93,12 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 game.draw_random(seat, game.pending, random)
         else:  # pragma: no cover - full information never waits for a verdict
             raise RuntimeError(f"virtual players cannot act in phase {phase}")
+
+
+def random_other(game, seat: int, random) -> int:
+    """A random seat other than ``seat`` that is still in the round (V6)."""
+    seats = [s for s in range(game.n) if s != seat and s not in game.flags.get("finished", ())]
+    return seats[int(random() * len(seats))]
 
 
 def _jump_in(game, seat) -> None:

@@ -24,6 +24,9 @@ def with_house(preset: str, house: set, number: int | None = None) -> "RuleOptio
     """A preset with house rules on; ``number`` also sets the V3 and V8 numbers."""
     if house & {"jump_in_wild", "jump_in_keeps_action"}:
         house = house | {"jump_in"}
+    for one, other in (("play_on", "call_back"), ("partners", "play_on"), ("partners", "call_back")):
+        if {one, other} <= house:
+            house = house - {other}  # refused together at setup (tested apart)
     numbers = {} if number is None else {"action_number": number, "complementary": (number + 3) % 10}
     return PRESETS[preset].replace(**{name: True for name in house}, **numbers)
 
