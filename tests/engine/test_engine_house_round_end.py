@@ -4,7 +4,7 @@ import pytest
 from companion.engine import RuleOptions, events as E
 from companion.errors import UserError
 
-from engine_helpers import draw, types
+from engine_helpers import draw
 
 # dealer 0, red-5 on top, seat 1 to play its last card
 HANDS = [["red-1", "blue-2"], ["red-9"], ["red-draw2", "green-6"], ["red-skip", "yellow-1"]]

@@ -1,0 +1,40 @@
+"""House rules and variants (RULES.md H1-H8, V1-V10): one small class per rule.
+
+The engine asks only the rules the table switched on (``Game.house``), at a few
+fixed points. Each hook's default is "no opinion", so a rule overrides only what it
+changes, and every rule is found in one place: its class in this package.
+
+- ``judge(game, seat, card)``: before a play is accepted. ``True`` allows a play the
+  official rules would not; a text forbids it (a misplay with that reason); ``None``
+  leaves it to the official rules. A forbidding rule beats an allowing one.
+- ``on_play(game, seat, card, rank)``: after the card landed, before its official
+  effect. ``True`` means the rule carried the turn on itself.
+- ``on_turn(game, seat)``: the turn passed to ``seat``.
+- ``answers_draws``: a player hit by a draw card may answer it, so the launcher waits
+  until the player takes the cards (``Accept``) instead of dispensing at once.
+- ``on_out(game, seat)``: the seat played its last card (V6, V9 let the round go on).
+- ``on_receive(game, seat, count)``: the seat took cards.
+- ``team(game, seat)``: the seats scoring together (V2). ``check_table(players)``: a
+  reason the rule cannot be played at a table of that size, refused at setup.
+- ``may_draw_again(game, seat)`` / ``pass_refused(game, seat)``: the drawing turn (T3).
+"""
+from __future__ import annotations
+
+from companion.engine.house.base import HouseRule
+from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
+from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
+from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpIn, MustPlayDrawn,
+                                          NoActionFinish, NoZeroFinish)
+from companion.engine.house.rounds import BrunoKuno, CallBack, Partners, PlayOn
+
+#: Every house rule the engine plays, by option name, in the order they are asked.
+HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
+    Doubling, JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
+    NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
+    BrunoKuno, PlayOn, CallBack]}
+
+
+def house_rules(options) -> tuple[HouseRule, ...]:
+    """The rules switched on in ``options``, ready to be asked."""
+    return tuple(cls(options) for name, cls in HOUSE_RULES.items()
+                 if getattr(options, name) is not False and getattr(options, name) is not None)
