@@ -183,5 +183,20 @@ class ApplyMixin:
             "match": {"over": self.phase is MATCH_OVER,
                       "winner": self.match_winner if self.match_winner >= 0 else None,
                       "scoring": self.options.scoring, "target": self.options.target},
+            "rules": self.options.changed(),
+            "house": self._house_state(),
             "events": len(self.log) if self.log is not None else None,
         }
+
+    def _house_state(self) -> dict:
+        """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""
+        view = {}
+        for key, value in self.flags.items():
+            if key in ("double", "draw_kind") or value is None:
+                continue  # bookkeeping, not for people
+            if isinstance(value, (set, frozenset)):
+                value = sorted(value)
+            elif isinstance(value, dict):
+                value = {str(seat): count for seat, count in value.items()}
+            view[key] = value
+        return view

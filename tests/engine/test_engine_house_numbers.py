@@ -85,3 +85,12 @@ def test_v10_the_turned_card_counts_as_the_other_number(mode):
     game.apply(E.Undo())
     draw(game, 3, "yellow-6")
     assert types(game.apply(E.Play(3, "yellow-6"))) == ["turn"]  # a 6 matches the turned 9
+
+
+def test_the_snapshot_shows_house_rule_state_as_json(mode):
+    import json
+    game = mode(HANDS, complementary=6, six_nine=True)
+    game.apply(E.Play(1, "red-6"))
+    state = json.loads(json.dumps(game.snapshot()))
+    assert state["house"] == {"complementary": True}
+    assert state["rules"] == {"complementary": 6, "six_nine": True}
