@@ -61,22 +61,27 @@ class EffectsMixin:
         return True
 
     def _advance(self, steps: int) -> None:
-        finished = self.flags.get("finished") if self.house else None
-        if finished and len(finished) < self.n:  # V6: players who went out are passed over
-            seat = self.current
-            for _ in range(steps):
-                seat = (seat + self.direction) % self.n
-                while seat in finished:
-                    seat = (seat + self.direction) % self.n
-            self.current = seat
-        else:
-            self.current = (self.current + steps * self.direction) % self.n
+        """The turn passes ``steps`` players on in the direction of play."""
+        if self.house:
+            return self._advance_house(steps)
+        self.current = (self.current + steps * self.direction) % self.n
         self.phase = TURN
         self.drawn = -1
         if self.out is not None:
             self.out.append(A.Turn(self.current, ("play", "draw")))
+
+    def _advance_house(self, steps: int) -> None:
+        finished = self.flags.get("finished")
+        seat = self.current
+        for _ in range(steps):
+            seat = (seat + self.direction) % self.n
+            while finished and seat in finished and len(finished) < self.n:
+                seat = (seat + self.direction) % self.n  # V6: who went out is passed over
+        self.current, self.phase, self.drawn = seat, TURN, -1
+        if self.out is not None:
+            self.out.append(A.Turn(seat, ("play", "draw")))
         for rule in self.house:
-            rule.on_turn(self, self.current)
+            rule.on_turn(self, seat)
 
     def _due(self, count: int, reason: str, answerable: bool = True) -> None:
         """The current seat must draw ``count`` and then loses the turn.

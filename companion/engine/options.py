@@ -202,6 +202,8 @@ PRESETS: dict[str, RuleOptions] = {
     # 002 casual play: round wins only, no challenges, first to 3 wins.
     "casual": RuleOptions(scoring="wins", target_wins=3, challenge_wd4=False),
     "short": RuleOptions(target=250),
+    # 004's favourite toggles: stacking, seven-O and jump-in.
+    "party": RuleOptions(stack_draw2=True, seven_o=True, jump_in=True),
 }
 
 
