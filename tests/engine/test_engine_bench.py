@@ -27,3 +27,12 @@ def test_bench_is_reachable_from_the_command_line():
 def test_bench_refuses_bad_arguments(args):
     with pytest.raises(UserError):
         main(args)
+
+
+def test_bench_compares_with_rlcard_when_it_is_installed(capsys):
+    pytest.importorskip("rlcard", reason="RLCard is a benchmark-only comparison: pip install rlcard==1.2.0")
+    assert main(["--games", "20", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert any(re.fullmatch(r"rlcard_games_per_s=\d+", line) for line in lines)
+    assert any(re.fullmatch(r"speedup_vs_rlcard=\d+\.\d\d", line) for line in lines)
+    assert lines[-1].startswith("games_per_s=")
