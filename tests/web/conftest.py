@@ -1,7 +1,6 @@
 """Fixtures for the web tests: a real table loop, the real app on loopback, real Chromium."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -9,16 +8,7 @@ import pytest
 from companion.table import demo_table
 from companion.web.app import create_app
 from companion.web.server import WebServer
-
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts"
-HOST_TOKEN = "test-host-token"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-dev-shm-usage"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
+from web_helpers import CHROMIUM, CHROMIUM_ARGS, HOST_TOKEN, PHONE
 
 
 @pytest.fixture
@@ -66,10 +56,3 @@ def phone(chromium):
     context = chromium.new_context(**PHONE)
     yield context
     context.close()
-
-
-def screenshot(page, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path

@@ -1,5 +1,5 @@
 """The JSON API over the real table loop: watching is open, changing needs the host."""
-from conftest import HOST_TOKEN
+from web_helpers import HOST_TOKEN
 
 
 def state(client):

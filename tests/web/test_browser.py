@@ -4,7 +4,7 @@ from playwright.sync_api import expect
 
 from companion.engine.events import event_from_json
 from companion.table import Play
-from conftest import HOST_TOKEN, screenshot
+from web_helpers import HOST_TOKEN, screenshot
 
 pytestmark = pytest.mark.slow
 SECOND = 1000  # ms

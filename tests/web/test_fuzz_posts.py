@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.engine.events import EVENT_TYPES
 from companion.engine.options import OPTION_INFO
 from companion.web.app import create_app
-from conftest import HOST_TOKEN
+from web_helpers import HOST_TOKEN
 
 POSTS = ["/api/login", "/api/logout", "/api/events", "/api/correct", "/api/undo", "/api/setup"]
 FIELDS = ["event", "card", "token", "players", "dealer", "mode", "language", "options", "start",

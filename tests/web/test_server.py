@@ -5,7 +5,7 @@ import subprocess
 import sys
 import urllib.request
 
-from conftest import HOST_TOKEN
+from web_helpers import HOST_TOKEN
 
 
 def test_the_banner_gives_the_page_the_host_link_and_the_token(served):
