@@ -37,45 +37,39 @@ def play_round(game, random, forget: float = 0.0) -> None:
     if game.phase is START:
         game.start_random(random)
     nothing_owed = [0] * game.n
-    steps = 0
-    while game.phase in PLAYING:
-        steps += 1
-        if steps > 100_000:  # a bug, not a long game: rounds end within a few hundred steps
-            raise RuntimeError("the simulated round does not end")
+    # Bound methods as locals: this loop is the benchmark's hot path.
+    legal_plays, play, draw_random = game.legal_plays, game.play, game.draw_random
+    for _ in range(100_000):  # a round ends within a few hundred steps; more is a bug
+        phase = game.phase
+        if phase not in PLAYING:
+            return
         if game.owed != nothing_owed:
             for seat, count in enumerate(game.owed):
                 if count:
-                    game.draw_random(seat, count, random)
+                    draw_random(seat, count, random)
             continue
-        seat, phase = game.current, game.phase
+        seat = game.current
         if phase is TURN:
             if game.pending:
                 if not (game.answerable and _answer(game, seat, random)):
-                    game.draw_random(seat, game.pending, random)
+                    draw_random(seat, game.pending, random)
                 continue
-            plays = game.legal_plays(seat)
+            plays = legal_plays(seat)
             if not plays:
-                game.draw_random(seat, 1, random)
+                draw_random(seat, 1, random)
                 continue
             card = plays[int(random() * len(plays))]
             if forget and len(game.hands[seat]) == 2:
                 _uno_call(game, seat, random, forget)
-            game.play(seat, card)
+            play(seat, card)
             if game.house:
-                if (game.options.doubling and card in game.hands[seat] and random() < 0.7
-                        and game.may_play(seat, card)):
-                    game.play(seat, card)  # V1: the identical card goes with it
-                if game.options.jump_in and random() < 0.5:
-                    _jump_in(game, seat)
-                if game.flags.get("race") and game.phase in PLAYING:  # V3: someone is slowest
-                    game.race_result(random_other(game, -1, random))
+                _after_play(game, seat, card, random)
             if forget and game.uno_window >= 0 and random() < 0.5:
-                catcher = (seat + 1) % game.n
-                game.catch(catcher, seat)
+                game.catch((seat + 1) % game.n, seat)
         elif phase is DRAWN:
-            plays = game.legal_plays(seat)
+            plays = legal_plays(seat)
             if plays:
-                game.play(seat, plays[0])
+                play(seat, plays[0])
             elif game.house and game.may_draw(seat) > game.owed[seat]:
                 game.draw_random(seat, 1, random)  # H7: draw until a card fits
             else:
@@ -93,6 +87,18 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 game.draw_random(seat, game.pending, random)
         else:  # pragma: no cover - full information never waits for a verdict
             raise RuntimeError(f"virtual players cannot act in phase {phase}")
+    raise RuntimeError("the simulated round does not end")
+
+
+def _after_play(game, seat, card, random) -> None:
+    """House rules: a pair (V1), a jump-in (H5), the race's slowest (V3)."""
+    if (game.options.doubling and card in game.hands[seat] and random() < 0.7
+            and game.may_play(seat, card)):
+        game.play(seat, card)  # V1: the identical card goes with it
+    if game.options.jump_in and random() < 0.5:
+        _jump_in(game, seat)
+    if game.flags.get("race") and game.phase in PLAYING:  # V3: someone is slowest
+        game.race_result(random_other(game, -1, random))
 
 
 def random_other(game, seat: int, random) -> int:
