@@ -58,7 +58,7 @@ class TableLoop:
 
     def game_log(self) -> str:
         """The current game's log as JSON Lines (asked of the loop thread, so it is consistent)."""
-        return self._call(lambda: self._game.log_jsonl())
+        return self.call(lambda game: game.log_jsonl())
 
     def call(self, function: Callable[[TableGame], object], timeout: float = 10.0):
         """Run ``function(game)`` on the loop thread between two steps; answers its result.
@@ -118,11 +118,6 @@ class TableLoop:
         with self._lock:
             if subscriber in self._subscribers:
                 self._subscribers.remove(subscriber)
-
-    def _call(self, function: Callable[[], object]):
-        future: Future = Future()
-        self._queue.put((function, future))
-        return future.result(timeout=10)
 
     def _run(self) -> None:
         while True:

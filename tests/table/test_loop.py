@@ -145,3 +145,8 @@ def test_a_stopped_table_refuses_at_once_instead_of_leaving_the_caller_waiting()
     loop.stop()
     with pytest.raises(UserError, match="not running"):
         loop.submit(Undo()).result(timeout=1)
+
+
+def test_call_reads_the_game_on_the_loop_thread_between_steps(table):
+    seen = table.call(lambda game: (threading.current_thread().name, game.engine.snapshot()["top_card"]))
+    assert seen == ("table-loop", "blue-7")
