@@ -107,7 +107,9 @@ class ApplyMixin:
                      "round_points", "revealed_points", "candidates"):
             setattr(game, name, getattr(self, name)[:])
         game.log = None if self.log is None else self.log[:]
-        game.flags = dict(self.flags)
+        # House rules keep small lists and dicts in flags and change them in place.
+        game.flags = {key: value.copy() if isinstance(value, (list, dict, set)) else value
+                      for key, value in self.flags.items()}
         game.out = None
         return game
 

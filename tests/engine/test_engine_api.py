@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from companion.engine import Game, events as E
+from companion.engine import Game, events as E, parse_card
 from companion.engine.events import event_from_json, EVENT_TYPES
 from companion.engine.log import format_log, read_log
 from companion.errors import UserError
@@ -111,3 +111,16 @@ def test_log_round_trips_and_a_truncated_log_names_the_line():
         read_log(text[:-5])
     with pytest.raises(UserError, match="line 2: .*no seat"):
         read_log(text.replace('"dealer":0', '"dealer":5'))
+
+
+def test_a_copy_is_independent_also_in_house_rule_state():
+    # given play-on places kept in the round's state, when a copy plays on and a second
+    # player goes out there, then the original's places are untouched
+    game = table([["red-1", "blue-2"], ["red-6"], ["blue-9"], ["yellow-1", "red-7"]],
+                 full=False, play_on=True, six_nine=True)
+    game.apply(E.Play(1, "red-6"))           # seat 1 is out: first place
+    before = game.snapshot()
+    other = game.copy()
+    other.play(2, parse_card("blue-9"))      # a 9 turned into a 6 (V10), seat 2 out too
+    assert game.snapshot() == before and before["house"]["places"] == [1]
+    assert other.snapshot()["house"]["places"] == [1, 2]
