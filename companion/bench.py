@@ -13,6 +13,8 @@ BENCHMARKS: dict[str, str] = {
     "devices": "companion.devices.bench:main",
     "link": "companion.link.bench:main",
     "web": "companion.web.bench:main",
+    "vision": "companion.vision.bench:main",
+    "photos": "companion.vision.photos:main",
 }
 
 

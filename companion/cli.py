@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("companion.replay:main", "replay a game log and print the resulting state as JSON"),
     "bench": ("companion.bench:main", "measure speed: bench engine | vision | ..."),
     "pico": ("companion.link.cli:main", "the Pico link: pico check --port PORT | pico simulate PATH"),
+    "teach": ("companion.vision.cli:teach", "learn this table's deck from photos: teach DIR --out PROFILE.json"),
+    "recognise": ("companion.vision.cli:recognise", "name the card in images: recognise [--profile P] IMAGE..."),
 }
 
 EXIT_USER_ERROR = 2

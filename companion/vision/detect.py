@@ -146,7 +146,46 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
             quad = _quad_from_contour(contour)
             if _plausible(quad, area * min_area_fraction, area * 0.95):
                 quads.append(quad / f)
+    for field in _field_quads(small, area * min_area_fraction):
+        quads.append(field / f)
     return quads
+
+
+FIELD_INSET = 0.07     # the printed field starts this far in from the card's edge (of its width)
+
+
+def _around_field(field: np.ndarray) -> np.ndarray:
+    """The card outline around its coloured field: the field grown by the white border,
+    through the field's own perspective."""
+    field = order_corners(field)
+    w, h = 100.0, 150.0
+    matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), field)
+    b = FIELD_INSET * 100 / (1 - 2 * FIELD_INSET)
+    card = np.float32([[-b, -b], [w + b, -b], [w + b, h + b], [-b, h + b]])
+    return cv2.perspectiveTransform(card[None], matrix)[0]
+
+
+def _field_quads(small: np.ndarray, min_area: float) -> list[np.ndarray]:
+    """Outline guesses from the card's printed field: strongly coloured (or black, on wild
+    cards) and ringed by the white border, so it stands apart even on a busy background."""
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    sat, val = hsv[..., 1], hsv[..., 2]
+    masks = [((sat > 60) & (val > 50)), ((sat > 90) & (val > 60)), ((sat > 130) & (val > 80)), (val < 60)]
+    kernel = np.ones((3, 3), np.uint8)
+    out = []
+    for mask in masks:
+        mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contours = sorted(contours, key=cv2.contourArea, reverse=True)[:6]
+        groups = [[c] for c in contours]
+        # the oval may cut the field in two
+        groups += [[a, b] for i, a in enumerate(contours[:4]) for b in contours[i + 1:4]]
+        for group in groups:
+            quad = _quad_from_contour(np.vstack(group))
+            if not _plausible(quad, min_area * 0.7, mask.size * 0.9):
+                continue
+            out.append(_around_field(quad))
+    return out
 
 
 def _intersect(lines) -> np.ndarray:

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.detect import OUTER_RING, RIM, WARP_H, WARP_W
+from companion.vision.detect import INNER_RING, OUTER_RING, RIM, WARP_H, WARP_W
 
 SHAPE_W, SHAPE_H = 12, 18         # the whole field, coarse
-CENTRE_W, CENTRE_H = 20, 26       # the middle, where the number is, finer
+CENTRE_W, CENTRE_H = 24, 32       # the middle, where the number is, finer
 CORNER_W, CORNER_H = 8, 10        # the top-left index
 
 
@@ -25,6 +25,7 @@ class CardLook:
     shape_turned: np.ndarray     # the same card seen upside down
     chroma: np.ndarray           # mean white-balanced (b, g, r) of coloured pixels, sums to 1
     coloured: float              # fraction of the field that is coloured (low on wild cards)
+    black_edge: float = 0.0      # how black the field is just inside the border (wild cards: ~1)
     variants: tuple = ()         # more shape vectors: slightly closer crops, both ways up
 
 
@@ -81,5 +82,7 @@ def look(card: np.ndarray, zooms=()) -> CardLook:
     for factor in zooms:
         w, d = _zoom(white, factor), _zoom(dark, factor)
         variants += [_shape(w, d), _shape(w[::-1, ::-1], d[::-1, ::-1])]
+    band = dark[INNER_RING]
     return CardLook(_shape(white, dark), _shape(white[::-1, ::-1], dark[::-1, ::-1]),
-                    chroma.astype(np.float32), float(coloured.mean()), tuple(variants))
+                    chroma.astype(np.float32), float(coloured.mean()), float(np.median(band)),
+                    tuple(variants))

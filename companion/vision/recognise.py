@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.deck import WILD_RANKS, join
-from companion.vision.detect import find_cards, warp
+from companion.vision.detect import find_cards, polish, warp
 from companion.vision.features import look
 from companion.vision.profile import Profile, default_profile
 
@@ -48,6 +48,8 @@ def bad_frame(frame) -> str | None:
         return f"pixels of type {frame.dtype}, expected 8-bit"
     if min(frame.shape[:2]) < MIN_SIDE:
         return f"image too small ({frame.shape[1]}x{frame.shape[0]})"
+    if int(frame[::8, ::8].max()) < 25:
+        return "black picture (lens covered, or no light?)"
     return None
 
 
@@ -92,9 +94,13 @@ class Recogniser:
         """Best guess and confidence for a warped card."""
         seen = look(card, ZOOMS)
         per_rank = self.rank_scores(seen)
-        ordered = sorted(per_rank.items(), key=lambda item: item[1], reverse=True)
+        # the black field decides wild or not; the shape then decides among those
+        wild = seen.black_edge > 0.4
+        allowed = {r: v for r, v in per_rank.items() if (r in WILD_RANKS) == wild} or per_rank
+        ordered = sorted(allowed.items(), key=lambda item: item[1], reverse=True)
         (rank, best), (_, second) = ordered[0], ordered[1] if len(ordered) > 1 else ("", -1.0)
         rank_confidence = np.clip((best - second) / 0.1, 0, 1) * np.clip((best - 0.2) / 0.4, 0, 1)
+        rank_confidence *= np.clip(abs(seen.black_edge - 0.4) / 0.2, 0, 1)
         if rank in WILD_RANKS:
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
         distances = np.linalg.norm(self._colours - seen.chroma, axis=1)
@@ -113,7 +119,7 @@ class Recogniser:
         """Every card found lying apart in the frame."""
         if bad_frame(frame):
             return []
-        return [self.sighting(frame, quad, score) for quad, score in find_cards(frame, max_cards)]
+        return [self.sighting(frame, *polish(frame, quad)) for quad, _ in find_cards(frame, max_cards)]
 
     def recognise(self, frame: np.ndarray) -> Sighting:
         """The most card-like thing in the frame, named; UNSEEN when there is none."""

@@ -118,7 +118,7 @@ def play_sequence(names, seed: int = 0, light: str = "neutral", design: str = "c
     table = Table(seed=seed, light=light, design=design, glare=(cx + 70, cy - 50))
     rng = table.rng
     for i, name in enumerate(names):
-        path = [(cx + rng.uniform(-120, 120), FRAME_H + 60 - k * 70) for k in range(4)]
+        path = [(cx + rng.uniform(-120, 120), FRAME_H + 60 - k * 90) for k in range(3)]
         for point in path:          # the hand reaching in, card not yet down
             yield table.frame(hand_at=point, blur=1.0), None
         table.random_place(name, near=(cx, cy), spread=45)

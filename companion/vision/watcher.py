@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.detect import (_overlap, candidate_quads, card_score, order_corners, polish, snap,
+from companion.vision.detect import (candidate_quads, card_score, order_corners, polish, snap,
                                      warp, whiteness)
 from companion.vision.recognise import Recogniser, bad_frame
 
@@ -55,12 +55,14 @@ class DiscardWatcher:
         self._size = None
         self._previous = None         # last frame, small
         self._still = 0
+        self._calm: list[np.ndarray] = []     # the frames since the picture last moved
         self._pile = None             # the last still picture, CHANGE_SIZE
         self._top: Play | None = None
         self._sizes: list[tuple[float, float]] = []   # cards seen so far: the camera does not zoom
 
     def _reset(self, shape) -> None:
         self._size, self._previous, self._pile, self._still, self._top = shape, None, None, 0, None
+        self._calm = []
 
     def feed(self, frame) -> Play | None:
         """Look at one frame. Bad frames are counted and logged, never raised."""
@@ -81,11 +83,18 @@ class DiscardWatcher:
         self._previous = small
         if moving:
             self._still = 0
+            self._calm = [frame]
             return None
         self._still += 1
-        if self._still != self.still_frames:
+        if self._still > self.still_frames:
             return None
-        return self._settled(frame)
+        self._calm.append(frame)
+        if self._still < self.still_frames:
+            return None
+        # the still frames averaged: the same picture with less sensor noise
+        recent = self._calm[-self.still_frames:]
+        calm = (np.sum(np.stack(recent), axis=0, dtype=np.uint16) // len(recent)).astype(np.uint8)
+        return self._settled(calm)
 
     def _moved(self, a: np.ndarray, b: np.ndarray) -> bool:
         diff = cv2.absdiff(a, b).max(axis=2)
@@ -104,6 +113,14 @@ class DiscardWatcher:
         changed = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if np.count_nonzero(changed) < self.min_card_fraction * changed.size:
             return None
+        if np.count_nonzero(changed) > 0.5 * changed.size:
+            # the whole view changed (light switched, camera moved): look afresh, and report
+            # the top card only if it is not the one already known
+            log.info("discard camera: the whole view changed; looking afresh")
+            top, self._top = self._top, self._place_first(frame)
+            if self._top and top and self._top.guess == top.guess:
+                return None
+            return self._top
         outlines = self._new_card(frame, changed, _edge_angle(picture, before, changed))
         if not outlines:
             return None
@@ -111,7 +128,7 @@ class DiscardWatcher:
         sighting = max((self.recogniser.sighting(frame, quad, score) for score, quad in outlines),
                        key=lambda seen: seen.confidence)
         quad = sighting.quad
-        if self._top is not None and self._top.guess == sighting.guess and _overlap(quad, self._top.quad) > 0.8:
+        if self._top is not None and self._top.guess == sighting.guess and _same_place(quad, self._top.quad):
             return None   # the same card seen again where it lay (a hand lingered over it)
         play = Play(sighting.card, sighting.confidence, quad, self.frame_number, sighting.guess)
         self._top = play
@@ -167,6 +184,14 @@ class DiscardWatcher:
             scored.append((card_score(warp(frame, quad)) * held, quad))
         top = sorted(scored, key=lambda item: item[0], reverse=True)[:3]
         return [(score, polish(frame, quad)[0]) for score, quad in top]
+
+
+def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two outlines of one card lying still (either way round), not a second card nearby."""
+    a, b = order_corners(a), order_corners(b)
+    size = float(np.linalg.norm(a[0] - a[2]))
+    gap = min(np.abs(a - b).max(), np.abs(np.roll(a, 2, axis=0) - b).max())
+    return gap < 0.06 * size
 
 
 def _edge_angle(now: np.ndarray, before: np.ndarray, changed: np.ndarray) -> float | None:

@@ -1,0 +1,65 @@
+"""``uno-companion teach`` and ``uno-companion recognise``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.errors import UserError
+
+
+def _parser(prog: str, description: str) -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(prog=f"uno-companion {prog}", description=description)
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]):
+    try:
+        return parser.parse_args(argv)
+    except SystemExit as stop:      # argparse printed its message; keep our exit status
+        if stop.code:
+            raise UserError("see the usage above") from None
+        raise
+
+
+def teach(argv: list[str]) -> int:
+    parser = _parser("teach", "Learn how this table's deck looks from photos: DIR/<card name>/<photos>.")
+    parser.add_argument("folder", metavar="DIR", help="one folder per card name (red-5, wild ...)")
+    parser.add_argument("--out", required=True, metavar="PROFILE.json", help="where to write the profile")
+    options = _parse(parser, argv)
+    from companion.vision.teach import teach as learn
+    profile, report = learn(options.folder)
+    try:
+        profile.save(options.out)
+    except OSError as error:
+        raise UserError(f"cannot write {options.out}: {error.strerror}") from None
+    print(report.summary())
+    print(f"profile written to {options.out}")
+    return 0
+
+
+def recognise(argv: list[str]) -> int:
+    parser = _parser("recognise", "Name the card in each image; one JSON object per line.")
+    parser.add_argument("images", nargs="+", metavar="IMAGE")
+    parser.add_argument("--profile", metavar="PROFILE.json", help="a taught deck (default: built-in drawings)")
+    parser.add_argument("--threshold", type=float, default=None,
+                        help="answer null below this confidence (0-1)")
+    options = _parse(parser, argv)
+    from companion.vision.profile import Profile
+    from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser
+    from companion.vision.sources import read_image
+    threshold = DEFAULT_THRESHOLD if options.threshold is None else options.threshold
+    if not 0.0 <= threshold <= 1.0:
+        raise UserError(f"--threshold {threshold}: must be between 0 and 1")
+    profile = Profile.load(options.profile) if options.profile else None
+    recogniser = Recogniser(profile, threshold)
+    failed = 0
+    for path in options.images:
+        try:
+            image = read_image(path)
+        except UserError as error:
+            print(f"uno-companion recognise: {error}", file=sys.stderr)
+            failed += 1
+            continue
+        sighting = recogniser.recognise(image)
+        print(json.dumps({"file": path, **sighting.to_json()}), flush=True)
+    return 2 if failed else 0

@@ -1,0 +1,101 @@
+"""``uno-companion bench photos``: recognition accuracy on real photos of a deck.
+
+The photo set (see its README for the licence: measure only, never ship) lives at
+``../shared/photos`` beside the project, with ``labels.csv`` (``file,card,...``).
+Honest split: teach from the first photo of each card (sorted by file name) and
+measure on all the others; then measure the built-in profile (no teaching) on the
+same photos. Prints exact, colour and rank accuracy, the answered rate, the
+accuracy-versus-answered curve of the confidence threshold and the most frequent
+confusions. Skips with a message when the photos are not there.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import time
+from collections import Counter
+from pathlib import Path
+
+from companion.errors import UserError
+from companion.vision.deck import split
+from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser
+from companion.vision.sources import read_image
+from companion.vision.teach import teach_images
+
+DEFAULT_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "photos"
+CURVE = (0.0, 0.1, 0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+
+
+def load_labels(folder: Path) -> dict[str, list[Path]]:
+    """card -> photo paths, each list sorted by file name."""
+    by_card: dict[str, list[Path]] = {}
+    with open(folder / "labels.csv", newline="") as handle:
+        for row in csv.DictReader(handle):
+            by_card.setdefault(row["card"], []).append(folder / row["file"])
+    return {card: sorted(paths, key=lambda p: p.name) for card, paths in sorted(by_card.items())}
+
+
+def measure(recogniser: Recogniser, tests: list[tuple[Path, str]]) -> list[tuple[str, str | None, float]]:
+    """(truth, best guess, confidence) per photo; a photo with no card found guesses None."""
+    results = []
+    for path, truth in tests:
+        sighting = recogniser.recognise(read_image(path))
+        results.append((truth, sighting.guess, sighting.confidence))
+    return results
+
+
+def _parts(name: str | None):
+    return split(name) if name else (None, None)
+
+
+def report(title: str, results, threshold: float) -> list[str]:
+    n = len(results)
+    answered = [(t, g) for t, g, c in results if g is not None and c >= threshold]
+    right = sum(t == g for t, g in answered)
+    colour = sum(_parts(t)[0] == _parts(g)[0] for t, g, _ in results)
+    rank = sum(_parts(t)[1] == _parts(g)[1] for t, g, _ in results)
+    every = sum(t == g for t, g, _ in results)
+    lines = [f"== {title}: {n} photos",
+             f"answered {len(answered)}/{n} = {100 * len(answered) / n:.1f}% at threshold {threshold}; "
+             f"exact right of answered {100 * right / max(1, len(answered)):.1f}%",
+             f"answering everything: exact {100 * every / n:.1f}%, colour {100 * colour / n:.1f}%, "
+             f"rank {100 * rank / n:.1f}%, no card found {sum(g is None for _, g, _ in results)}",
+             "threshold  answered  exact-of-answered"]
+    for level in CURVE:
+        kept = [(t, g) for t, g, c in results if g is not None and c >= level]
+        ok = sum(t == g for t, g in kept)
+        lines.append(f"  {level:4.2f}     {100 * len(kept) / n:5.1f}%    {100 * ok / max(1, len(kept)):5.1f}%")
+    confusions = Counter((t, g or "no card") for t, g, _ in results if t != g)
+    lines.append("most frequent confusions (truth -> answer): " +
+                 ", ".join(f"{t}->{g} x{k}" for (t, g), k in confusions.most_common(10)))
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="uno-companion bench photos", description=__doc__)
+    parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS, help="photo set folder")
+    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    parser.add_argument("--limit", type=int, default=0, help="measure at most this many photos (quick look)")
+    options = parser.parse_args(argv)
+    if not (options.photos / "labels.csv").is_file():
+        print(f"skipped: no photo set at {options.photos} (needs labels.csv); "
+              "see docs/vision.md for how the figures were measured")
+        return 0
+    started = time.perf_counter()
+    by_card = load_labels(options.photos)
+    try:
+        teaching = {card: [read_image(paths[0])] for card, paths in by_card.items()}
+    except UserError as error:
+        raise UserError(f"photo set: {error}") from None
+    tests = [(path, card) for card, paths in by_card.items() for path in paths[1:]]
+    if options.limit:
+        tests = tests[::max(1, len(tests) // options.limit)][:options.limit]
+    profile, taught = teach_images(teaching)
+    print(f"taught from {sum(taught.taught.values())} photos (first of each card); "
+          f"{len(taught.skipped)} without a card found")
+    lines = report("taught profile", measure(Recogniser(profile), tests), options.threshold)
+    default = measure(Recogniser(), tests)
+    lines += report("built-in profile (no teaching)", default, options.threshold)
+    print("\n".join(lines))
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return 0

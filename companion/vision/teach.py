@@ -1,0 +1,94 @@
+"""Teaching a deck: photos of this table's own cards -> a :class:`Profile`.
+
+DIR holds one folder per card name (``red-5``, ``wild`` ...) with one or more photos of
+that card. Each photo's card is found and measured like any frame; its shape becomes a
+template for its rank and its colour tunes the colour of its suit. A card not taught is
+still known through the others of its rank (a red 5 teaches every 5's shape).
+
+>>> profile, report = teach("my-deck")          # doctest: +SKIP
+>>> profile.save("deck.json")                   # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from companion.errors import UserError
+from companion.vision.deck import card_names, split
+from companion.vision.detect import find_cards, polish, warp
+from companion.vision.features import look
+from companion.vision.profile import Profile, default_profile
+from companion.vision.sources import IMAGE_SUFFIXES, read_image
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TeachReport:
+    taught: dict[str, int] = field(default_factory=dict)       # card -> photos used
+    skipped: list[str] = field(default_factory=list)           # "file: why"
+    missing: list[str] = field(default_factory=list)           # cards with no usable photo
+
+    def summary(self) -> str:
+        lines = [f"taught {len(self.taught)} cards from {sum(self.taught.values())} photos"]
+        if self.missing:
+            lines.append(f"not taught ({len(self.missing)}): {', '.join(self.missing)}")
+        lines += [f"skipped {entry}" for entry in self.skipped]
+        return "\n".join(lines)
+
+
+def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachReport]:
+    """Learn from decoded images: ``{card name: [BGR image, ...]}``."""
+    profile = Profile(source="taught")
+    report = TeachReport()
+    samples: dict[str, list[np.ndarray]] = {}
+    for name, photos in images.items():
+        colour, rank = split(name)
+        used = 0
+        for index, image in enumerate(photos):
+            found = find_cards(image, max_cards=1)
+            if not found:
+                report.skipped.append(f"{name} photo {index + 1}: no card found")
+                continue
+            quad, _ = polish(image, found[0][0])
+            seen = look(warp(image, quad))
+            profile.add(rank, seen.shape, "taught")
+            if colour:
+                samples.setdefault(colour, []).append(seen.chroma)
+            used += 1
+        if used:
+            report.taught[name] = used
+    if not profile.ranks:
+        raise UserError("no card was found in any photo; photograph each card flat, filling "
+                        "much of the picture, against a darker background")
+    fallback = default_profile().colours
+    profile.colours = {c: np.median(samples[c], axis=0).astype(np.float32) if c in samples else fallback[c]
+                       for c in fallback}
+    report.missing = [n for n in card_names() if n not in report.taught]
+    return profile, report
+
+
+def teach(folder: str | Path) -> tuple[Profile, TeachReport]:
+    """Learn from DIR/<card name>/<photos>."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise UserError(f"{folder}: no such folder (expected one folder per card name inside)")
+    known = set(card_names())
+    images: dict[str, list[np.ndarray]] = {}
+    skipped = []
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+        if sub.name not in known:
+            raise UserError(f"{sub}: {sub.name!r} is not a card name (like red-5, blue-skip, wild-draw4)")
+        for path in sorted(p for p in sub.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES):
+            try:
+                images.setdefault(sub.name, []).append(read_image(path))
+            except UserError as error:
+                skipped.append(str(error))
+    if not images:
+        raise UserError(f"{folder}: no photos found (expected {folder}/red-5/photo.jpg and so on)")
+    profile, report = teach_images(images)
+    report.skipped = skipped + report.skipped
+    return profile, report

@@ -1,0 +1,101 @@
+"""Profiles (teach, save, load, refuse) and the teach / recognise commands."""
+import json
+import subprocess
+import sys
+
+import cv2
+import pytest
+
+from companion.errors import UserError
+from companion.vision.profile import VERSION, Profile, default_profile
+from companion.vision.scene import Table
+
+
+def _photo(path, name, seed, design="classic"):
+    table = Table(seed=seed, design=design, light="warm", card_height=300)
+    table.random_place(name, spread=20)
+    cv2.imwrite(str(path), table.frame())
+    return path
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True)
+
+
+def test_a_profile_survives_saving_and_loading(tmp_path):
+    path = tmp_path / "deck.json"
+    default_profile().save(path)
+    loaded = Profile.load(path)
+    assert loaded.ranks == default_profile().ranks
+    assert abs(loaded.shapes - default_profile().shapes).max() < 1e-2     # stored as float16
+
+
+@pytest.mark.parametrize("content,message", [
+    ("not json {", "not JSON"),
+    ('{"hello": 1}', "not a card profile"),
+    ('{"format": "uno-companion vision profile", "version": 99}', "version 99"),
+    ('{"format": "uno-companion vision profile", "version": %d, "colours": {}, "templates": []}' % VERSION,
+     "incomplete"),
+    ('{"format": "uno-companion vision profile", "version": %d, "colours": {"red": [1]}, '
+     '"templates": [{"rank": "5", "shape": "@@"}]}' % VERSION, "damaged"),
+])
+def test_a_bad_profile_is_refused_with_a_clear_message(tmp_path, content, message):
+    path = tmp_path / "deck.json"
+    path.write_text(content)
+    with pytest.raises(UserError, match=message):
+        Profile.load(path)
+
+
+def test_teach_then_recognise_with_the_taught_profile(tmp_path):
+    deck = tmp_path / "deck"
+    for i, name in enumerate(["red-5", "blue-skip", "green-reverse", "yellow-draw2", "wild", "wild-draw4",
+                              "red-8", "blue-3"]):
+        (deck / name).mkdir(parents=True)
+        _photo(deck / name / "a.png", name, seed=i, design="current")
+    result = _run("teach", str(deck), "--out", str(tmp_path / "deck.json"))
+    assert result.returncode == 0, result.stderr
+    assert "taught 8 cards from 8 photos" in result.stdout
+    shots = [_photo(tmp_path / f"{n}.png", n, seed=50 + i, design="current")
+             for i, n in enumerate(["blue-5", "red-skip", "wild-draw4"])]
+    result = _run("recognise", "--profile", str(tmp_path / "deck.json"), *map(str, shots))
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [a["card"] for a in answers] == ["blue-5", "red-skip", "wild-draw4"]
+    assert all(0.0 <= a["confidence"] <= 1.0 and a["file"] for a in answers)
+
+
+def test_recognise_reports_a_damaged_file_and_goes_on(tmp_path):
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8\xff\xe0 not really a jpeg")
+    black = tmp_path / "black.png"
+    cv2.imwrite(str(black), Table(seed=1).frame() * 0)
+    good = _photo(tmp_path / "good.png", "green-7", seed=3)
+    result = _run("recognise", str(broken), str(tmp_path / "missing.png"), str(black), str(good))
+    assert result.returncode == 2
+    assert "broken.jpg: not a readable image" in result.stderr
+    assert "missing.png: no such file" in result.stderr
+    assert "Traceback" not in result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert answers == [{"file": str(black), "card": None, "confidence": 0.0},
+                       {"file": str(good), "card": "green-7", "confidence": answers[1]["confidence"]}]
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda d: None, "no such folder"),
+    (lambda d: d.mkdir(), "no photos found"),
+    (lambda d: (d / "purple-12").mkdir(parents=True), "not a card name"),
+])
+def test_teach_refuses_a_folder_it_cannot_use(tmp_path, make, message):
+    folder = tmp_path / "deck"
+    make(folder)
+    result = _run("teach", str(folder), "--out", str(tmp_path / "p.json"))
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_recognise_with_a_profile_of_another_version(tmp_path):
+    profile = tmp_path / "old.json"
+    profile.write_text(json.dumps({"format": "uno-companion vision profile", "version": 0}))
+    result = _run("recognise", "--profile", str(profile), str(_photo(tmp_path / "x.png", "red-1", 1)))
+    assert result.returncode == 2
+    assert "version 0" in result.stderr and "teach the deck again" in result.stderr
