@@ -103,7 +103,8 @@ def _status(state: dict, players: list[str], what: str) -> dict:
     elif state["phase"] == "scoring":
         banner = _("Round over: count the cards left in each hand.")
     elif state["phase"] in ("deal", "start_card"):
-        banner = _("New round: %(what)s", what=what)
+        banner = (_("New round: %(what)s", what=what) if state["round"] > 1
+                  else _("New game: %(what)s", what=what))
     target = _("target %(points)d", points=match["target"]) if match["scoring"] != "wins" else _("count round wins")
     return {"round": state["round"], "phase": state["phase"],
             "round_text": _("Round %(number)d", number=state["round"]) + " · " + target,

@@ -6,7 +6,7 @@
 
   function renderCard(card) {
     const box = $("top-card");
-    box.className = "card c-" + (card ? card.colour || "none" : "none");
+    box.className = "card c-" + (card ? card.colour || "none" : "empty");
     box.querySelector(".face").textContent = card ? card.face : "?";
     box.querySelector(".small").textContent = card ? card.name : labels.no_card;
     box.setAttribute("aria-label", card ? card.name : labels.no_card);
