@@ -26,6 +26,7 @@ from flask import abort, current_app, request, session
 from flask_babel import gettext as _
 from werkzeug.exceptions import TooManyRequests
 
+MAX_ADDRESSES = 10_000
 SESSION_HOST = "host"
 SESSION_CSRF = "csrf"
 
@@ -61,8 +62,10 @@ class TokenTryLimiter:
     def failed(self, address: str, now: float) -> None:
         with self._lock:
             self._recent(address, now).append(now)
-            if len(self._failures) > 10_000:  # a flood of addresses must not grow memory forever
-                self._failures = {a: t for a, t in self._failures.items() if t}
+            if len(self._failures) > MAX_ADDRESSES:  # a flood of addresses must not grow memory
+                live = sorted(((t[-1], a) for a, t in self._failures.items()
+                               if t and t[-1] > now - self.window_seconds), reverse=True)
+                self._failures = {a: self._failures[a] for _, a in live[:MAX_ADDRESSES // 2]}
 
 
 def csrf_token() -> str:

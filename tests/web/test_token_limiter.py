@@ -15,3 +15,11 @@ def test_five_wrong_tries_lock_that_address_for_the_rest_of_the_window():
 def test_tokens_are_random_and_long_enough():
     tokens = {new_host_token() for _ in range(100)}
     assert len(tokens) == 100 and min(map(len, tokens)) >= 10
+
+
+def test_a_flood_of_addresses_keeps_memory_bounded_and_the_latest_locked():
+    limiter = TokenTryLimiter(max_failures=1, window_seconds=60)
+    for number in range(25_000):
+        limiter.failed(f"fd00::{number:x}", now=number / 1000)
+    assert len(limiter._failures) <= 10_000
+    assert limiter.retry_after("fd00::61a7", now=25.0) > 0  # the most recent tries still count
