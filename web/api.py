@@ -15,7 +15,7 @@ from werkzeug.exceptions import BadRequest, Conflict, ServiceUnavailable, Unproc
 
 from companion.errors import UserError
 from companion.table import game as table_game
-from companion.table.observations import Correct, NewGame, Play, Undo, Update
+from companion.table.observations import Correct, Dismiss, NewGame, Play, Undo, Update
 from companion.web import security, view
 from companion.web.sse import StreamHub, StreamsFull, event_stream
 
@@ -129,7 +129,20 @@ def logout():
 @blueprint.post("/events")
 def post_event():
     security.require_host()
-    return _answer(_run(Play(_event(_json_object("event")))))
+    body = _json_object("event", "answers")
+    answers = body.get("answers")
+    if answers is not None and type(answers) is not int:
+        raise BadRequest(_("'answers' is the number of the question this event answers."))
+    return _answer(_run(Play(_event(body), answers=answers)))
+
+
+@blueprint.post("/dismiss")
+def dismiss():
+    security.require_host()
+    question = _json_object("question").get("question")
+    if type(question) is not int:
+        raise BadRequest(_("Send the number of the question, e.g. {\"question\": 1}."))
+    return _answer(_run(Dismiss(question)))
 
 
 @blueprint.post("/correct")

@@ -84,7 +84,21 @@ def build_view(state: dict) -> dict:
         "colour": colour_view(state["colour"]), "top": card_view(state["top_card"]),
         "pending": pending, "recent": [describe(e, players) for e in state["recent"][::-1]],
         "rounds": _rounds(state, players), "round_events": described,
+        "questions": [_question(q, players) for q in state.get("questions", [])],
     }
+
+
+def _question(question: dict, players: list[str]) -> dict:
+    """An open question to the host, in words, with its candidate answers."""
+    seat = question.get("seat")
+    name = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+    candidates = [card_view(c) for c in question.get("candidates", []) if isinstance(c, str)]
+    if question.get("kind") == "card":
+        text = _("Which card did %(name)s play? The camera could not read it.", name=name)
+    else:
+        text = _("The table asks the host: %(what)s", what=engine_text(str(question.get("text", question["kind"]))))
+    return {"id": question["id"], "kind": question["kind"], "seat": seat, "text": text,
+            "candidates": [c for c in candidates if c]}
 
 
 def _waiting_text(what: str) -> str:
@@ -218,7 +232,8 @@ def page_labels() -> dict:
     return {"live": _("live"), "offline": _("offline"), "reconnecting": _("reconnecting…"),
             "turn": _("turn"), "seat": _("Seat"), "dealer": _("dealer"), "no_card": _("no card yet"),
             "player_name": _("name"), "remove": _("remove"), "draw_for_dealer": _("draw cards for it (D3)"),
-            "saved": _("saved"), "catchable": _("no UNO called!")}
+            "saved": _("saved"), "catchable": _("no UNO called!"),
+            "waiting_for_host": _("Waiting for the host:"), "dismiss": _("Dismiss")}
 
 
 def setup_json(setup) -> dict | None:

@@ -90,6 +90,8 @@ class TableGame:
         self.before_apply, self.refused = before_apply, refused
         self.journal: list[dict] = []   # one entry per event in the engine's log
         self.rounds: list[dict] = []    # one row per finished round
+        self.questions: list[dict] = []  # open questions to the host (see observations.Ask)
+        self._next_question = 1
         if setup.dealer is not None:    # the host named the dealer: the cards are dealt (D2)
             self.apply(Deal(dealer=setup.dealer))
 
@@ -135,6 +137,24 @@ class TableGame:
             self.apply(last)  # it was accepted before; the game is as it was
             raise
 
+    def ask(self, question: dict) -> dict:
+        """Open a question for the host; answers it with its new ``id``."""
+        kind = question.get("kind") if isinstance(question, dict) else None
+        if not isinstance(kind, str):
+            raise UserError("a question needs a kind, e.g. {\"kind\": \"card\"}")
+        asked = {**question, "id": self._next_question}
+        self._next_question += 1
+        self.questions.append(asked)
+        return asked
+
+    def has_question(self, question_id: int) -> bool:
+        return any(q["id"] == question_id for q in self.questions)
+
+    def dismiss(self, question_id: int) -> None:
+        if not self.has_question(question_id):
+            raise UserError(f"there is no open question {question_id!r}")
+        self.questions = [q for q in self.questions if q["id"] != question_id]
+
     def _follow_engine(self) -> None:
         """Drop journal entries and round rows that the engine's undo took back."""
         length = len(self.engine.log)
@@ -144,11 +164,12 @@ class TableGame:
         self.rounds = self.rounds[:finished]
 
     def state(self) -> dict:
-        """The engine's snapshot plus the table's: setup, round rows, this round's journal, recent."""
+        """The engine's snapshot plus the table's: setup, round rows, this round's journal, recent,
+        open questions."""
         state = self.engine.snapshot()
         this_round = [e for e in self.journal if e["round"] == state["round"]]
         state.update(setup=self.setup.to_json(), rounds=list(self.rounds), journal=this_round,
-                     recent=self.journal[-RECENT:])
+                     recent=self.journal[-RECENT:], questions=list(self.questions))
         return state
 
     def log_jsonl(self) -> str:

@@ -21,7 +21,8 @@ from concurrent.futures import Future
 
 from companion.errors import UserError
 from companion.table.game import Setup, TableGame
-from companion.table.observations import Correct, NewGame, Observation, Play, Undo, Update
+from companion.table.observations import (Ask, Correct, Dismiss, NewGame, Observation, Play, Undo,
+                                          Update)
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +151,12 @@ class TableLoop:
         actions: list = []
         event_json = None
         if isinstance(observation, Play):
+            answers = observation.answers
+            if answers is not None and not self._game.has_question(answers):
+                raise UserError(f"there is no open question {answers!r} (answered already?)")
             actions = self._game.apply(observation.event)
+            if answers is not None:  # closed only once the engine has taken the answer
+                self._game.dismiss(answers)
             kind, event_json = "event", observation.event.to_json()
         elif isinstance(observation, Undo):
             actions = self._game.undo()
@@ -158,6 +164,12 @@ class TableLoop:
         elif isinstance(observation, Correct):
             actions = self._game.replace_last_card(observation.card)
             kind, event_json = "correct", self._game.journal[-1]["event"]
+        elif isinstance(observation, Ask):
+            self._game.ask(observation.question)
+            kind = "ask"
+        elif isinstance(observation, Dismiss):
+            self._game.dismiss(observation.question_id)
+            kind = "dismiss"
         elif isinstance(observation, NewGame):
             self._game = self._new_game(observation.setup, **self._hooks)
             kind = "new-game"

@@ -12,9 +12,13 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Play:
-    """An engine event happened at the table (a card played, a button pressed, a draw...)."""
+    """An engine event happened at the table (a card played, a button pressed, a draw...).
+
+    ``answers``: the id of the open question this event settles (it is closed with it).
+    """
     event: Any
     source: str = "phone"
+    answers: int | None = None
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,23 @@ class NewGame:
     source: str = "phone"
 
 
-Observation = Play | Undo | Correct | NewGame
+@dataclass(frozen=True)
+class Ask:
+    """A source is unsure and asks the host, e.g. the camera about a card it could not read:
+    ``{"kind": "card", "seat": 1, "candidates": ["red-5", "red-6"]}``. The page shows it
+    until an event answers it or the host dismisses it."""
+    question: dict
+    source: str = "camera"
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """Close an open question without an answer."""
+    question_id: int
+    source: str = "phone"
+
+
+Observation = Play | Undo | Correct | NewGame | Ask | Dismiss
 
 
 @dataclass(frozen=True)

@@ -150,3 +150,19 @@ def test_a_stopped_table_refuses_at_once_instead_of_leaving_the_caller_waiting()
 def test_call_reads_the_game_on_the_loop_thread_between_steps(table):
     seen = table.call(lambda game: (threading.current_thread().name, game.engine.snapshot()["top_card"]))
     assert seen == ("table-loop", "blue-7")
+
+
+def test_an_unsure_source_asks_the_host_and_the_answering_event_closes_the_question(table):
+    from companion.table import Ask, Dismiss
+    asked = table.submit(Ask({"kind": "card", "seat": 2, "candidates": ["blue-5", "blue-6"]})).result(2)
+    question = asked.snapshot["questions"][0]
+    assert question["id"] == 1 and question["candidates"] == ["blue-5", "blue-6"]
+    with pytest.raises(UserError, match="no seat 9"):  # a refused answer leaves the question open
+        table.submit(Play(event_from_json({"type": "play", "seat": 9, "card": "blue-5"}), answers=1)).result(2)
+    assert table.latest.snapshot["questions"] == [question]
+    answered = table.submit(Play(event_from_json({"type": "play", "seat": 2, "card": "blue-6"}), answers=1)).result(2)
+    assert answered.snapshot["questions"] == [] and answered.snapshot["top_card"] == "blue-6"
+    with pytest.raises(UserError, match="no open question 1"):
+        table.submit(Dismiss(1)).result(2)
+    table.submit(Ask({"kind": "card", "seat": 0})).result(2)
+    assert table.submit(Dismiss(2)).result(2).snapshot["questions"] == []

@@ -159,3 +159,16 @@ def test_pages_forbid_framing_inline_scripts_and_referrers(app):
     headers = app.test_client().get("/").headers
     assert "script-src 'self'" in headers["Content-Security-Policy"]
     assert headers["X-Frame-Options"] == "DENY" and headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_a_question_is_answered_by_an_event_or_dismissed(host_client, table):
+    from companion.table import Ask
+    table.submit(Ask({"kind": "card", "seat": 2, "candidates": ["blue-6"]})).result(2)
+    view = state(host_client)["view"]
+    assert view["questions"][0]["text"] == "Which card did Cem play? The camera could not read it."
+    stale = host_client.post("/api/events", json={"event": {"type": "play", "seat": 2, "card": "blue-6"},
+                                                  "answers": 7})
+    assert stale.status_code == 409 and "no open question 7" in stale.get_json()["error"]
+    assert host_client.post("/api/dismiss", json={"question": 1}).status_code == 200
+    assert host_client.post("/api/dismiss", json={"question": "1"}).status_code == 400
+    assert state(host_client)["view"]["questions"] == []

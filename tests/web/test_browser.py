@@ -4,7 +4,7 @@ from playwright.sync_api import expect
 
 from companion.engine.events import event_from_json
 from companion.table import Play
-from web_helpers import HOST_TOKEN, screenshot
+from web_helpers import HOST_TOKEN, PHONE, screenshot
 
 pytestmark = pytest.mark.slow
 SECOND = 1000  # ms
@@ -196,3 +196,18 @@ def test_typing_the_token_makes_this_phone_the_host_without_a_reload(phone, serv
     page.click("#logout")
     page.wait_for_selector("#login")
     assert page.evaluate("window.notReloaded") is True
+
+
+def test_the_host_answers_the_cameras_question_with_one_tap(chromium, served, table):
+    from companion.table import Ask
+    host, viewer = chromium.new_context(**PHONE), chromium.new_context(**PHONE)
+    host_page = open_page(host, served, f"/host?token={HOST_TOKEN}")
+    viewer_page = open_page(viewer, served)
+    table.submit(Ask({"kind": "card", "seat": 2, "candidates": ["blue-6", "blue-9"]})).result(5)
+    expect(viewer_page.locator("#questions")).to_contain_text("Which card did Cem play?")
+    host_page.locator("[data-question] button", has_text="blue 9").click()
+    expect(viewer_page.locator("#top-card")).to_have_attribute("aria-label", "blue 9")
+    expect(viewer_page.locator("#questions .ask")).to_have_count(0)
+    assert table.latest.snapshot["questions"] == []
+    host.close()
+    viewer.close()

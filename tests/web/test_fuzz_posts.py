@@ -9,8 +9,8 @@ from companion.engine.options import OPTION_INFO
 from companion.web.app import create_app
 from web_helpers import HOST_TOKEN
 
-POSTS = ["/api/login", "/api/logout", "/api/events", "/api/correct", "/api/undo", "/api/setup"]
-FIELDS = ["event", "card", "token", "players", "dealer", "mode", "language", "options", "start",
+POSTS = ["/api/login", "/api/logout", "/api/events", "/api/correct", "/api/undo", "/api/setup", "/api/dismiss"]
+FIELDS = ["event", "card", "token", "answers", "question", "players", "dealer", "mode", "language", "options", "start",
           "type", "seat", "count", "target", "points", "colour", "hand_size", "reason", "cards"]
 
 scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)

@@ -56,6 +56,8 @@
     $("pending").hidden = !view.pending;
     $("pending").textContent = view.pending ? view.pending.text : "";
     renderPlayers(view.players);
+    $("questions").replaceChildren(...view.questions.map((question) =>
+      element("p", { class: "banner ask" }, labels.waiting_for_host + " " + question.text)));
     $("recent").replaceChildren(...view.recent.map((text) => element("li", {}, text)));
   });
 })();

@@ -76,9 +76,26 @@
 
   // -- corrections ------------------------------------------------------------------------------
   function showView(view) {
+    showQuestions(view.questions);
     fillSeatSelects(view.players, view.turn);
     $("now-turn").textContent = (view.top ? view.top.name + " · " : "") + view.status.phase_text;
     $("now-last").textContent = view.recent[0] || "–";
+  }
+
+  // An unsure source (the camera) asks; a candidate answers with the event it stands for.
+  function showQuestions(questions) {
+    $("host-questions").replaceChildren(...questions.map((question) => {
+      const buttons = question.candidates.map((card) => {
+        const button = element("button", { type: "button", class: "primary" }, card.name);
+        button.addEventListener("click", () => command("/api/events", {
+          event: { type: "play", seat: question.seat, card: card.id }, answers: question.id }));
+        return button;
+      });
+      const dismiss = element("button", { type: "button" }, labels.dismiss);
+      dismiss.addEventListener("click", () => command("/api/dismiss", { question: question.id }));
+      return element("div", { class: "banner ask", "data-question": question.id },
+        element("p", {}, question.text), element("div", { class: "row-buttons" }, ...buttons, dismiss));
+    }));
   }
 
   function fillSeatSelects(players, turn) {
