@@ -175,7 +175,8 @@ def options_catalog(locale: str) -> dict:
                 "supported": name in IMPLEMENTED})
         return {
             "groups": [{"id": g, "name": str(GROUP_NAMES.get(g, g)), "options": o} for g, o in groups.items()],
-            "presets": [{"id": p, "name": str(PRESET_NAMES.get(p, p)), "options": o.to_json(),
+            "presets": [{"id": p, "name": str(PRESET_NAMES.get(p, p.replace("-", " ").capitalize())),
+                         "options": o.to_json(),
                          "help": ", ".join(f"{k}={v}" for k, v in o.changed().items())}
                         for p, o in PRESETS.items()],
             "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in EDITIONS],

@@ -21,7 +21,7 @@ MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: t
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
                 "penalty-points": _l("Penalty points"), "casual": _l("Casual: count wins"),
-                "short": _l("Short match (250)")}
+                "short": _l("Short match (250)"), "party": _l("Party: stack, swap, jump in")}
 REASON_NAMES = {"misplay": _l("misplay"), "suggestion": _l("suggestion to another player"),
                 "social": _l("table rule (question, swearing, silence, dozing)"),
                 "timer": _l("turn timer ran out"), "uno": _l("forgot to call UNO")}
