@@ -29,6 +29,7 @@ from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER,
 from companion.errors import UserError
 
 OFFICIAL = RuleOptions()
+SEAT_NAMES = [f"seat {i}" for i in range(10)]
 
 # FITS[colour * 15 + rank]: faces that may be played on a top card of that rank
 # when that colour is active (T1). Wild faces always fit (T2 is checked apart).
@@ -36,6 +37,7 @@ FITS: tuple[frozenset, ...] = tuple(
     frozenset(c for c in range(len(CARD_NAMES))
               if CARD_COLOUR[c] == colour or CARD_RANK[c] == rank or CARD_COLOUR[c] == NO_COLOUR)
     for colour in range(5) for rank in range(15))
+WILD_DRAW4_ONLY = frozenset({WILD_DRAW4_ID})
 # OF_COLOUR[colour]: the faces of that colour (wilds belong to none, T2).
 OF_COLOUR: tuple[frozenset, ...] = tuple(
     frozenset(c for c in range(len(CARD_NAMES)) if CARD_COLOUR[c] == colour) for colour in range(5))
@@ -54,7 +56,9 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
     def __init__(self, players: int | list[str] = 2, options: RuleOptions | None = None, *,
                  full_information: bool = False, deck: Deck = CLASSIC_DECK, record: bool = True):
         if isinstance(players, int):
-            players = [f"seat {i}" for i in range(players)]
+            if not 2 <= players <= 10:
+                raise UserError(f"a game needs 2 to 10 players (D2), not {players}")
+            players = SEAT_NAMES[:players]
         players = list(players)
         if not 2 <= len(players) <= 10 or not all(isinstance(p, str) and p for p in players):
             raise UserError(f"a game needs 2 to 10 named players (D2), not {players!r}")
@@ -95,7 +99,8 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         return not OF_COLOUR[colour].isdisjoint(self.hands[seat])
 
     def legal_plays(self, seat: int | None = None) -> list[int]:
-        """Full information: the faces ``seat`` (default: the current seat) may play now."""
+        """Full information: the faces ``seat`` (default: the current seat) may play now,
+        each once, in an order that depends only on the state (reproducible)."""
         seat = self.current if seat is None else seat
         if not self.full:
             return []
@@ -106,16 +111,17 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             return plays
         if seat != self.current or self.pending:
             return []
-        if self.phase is TURN:  # each distinct face once, in face order
+        if self.phase is TURN:  # each distinct face once, in a reproducible order
             plays = FITS[self.colour * 15 + CARD_RANK[self.top]].intersection(self.hands[seat])
-        elif self.phase is DRAWN and self.drawn >= 0 and self.fits(self.drawn):
-            plays = (self.drawn,)
-        else:
+            if WILD_DRAW4_ID in plays and not OF_COLOUR[self.colour].isdisjoint(self.hands[seat]):
+                plays = plays - WILD_DRAW4_ONLY  # T2
+            return list(plays)
+        drawn = self.drawn
+        if self.phase is not DRAWN or drawn < 0 or not self.fits(drawn):
             return []
-        plays = sorted(plays)  # wild-draw4 has the highest face id: it comes last
-        if plays and plays[-1] == WILD_DRAW4_ID and not OF_COLOUR[self.colour].isdisjoint(
-                self.hands[seat]):
-            plays.pop()  # T2
+        if drawn == WILD_DRAW4_ID and self.holds_colour(seat, self.colour):
+            return []  # T2
+        plays = [drawn]
         return plays
 
     @property

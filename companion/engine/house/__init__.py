@@ -20,6 +20,8 @@ changes, and every rule is found in one place: its class in this package.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.engine.house.base import HouseRule
 from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
 from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
@@ -34,6 +36,7 @@ HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     BrunoKuno, PlayOn, CallBack]}
 
 
+@lru_cache(maxsize=64)  # options are frozen; rules keep no state of their own
 def house_rules(options) -> tuple[HouseRule, ...]:
     """The rules switched on in ``options``, ready to be asked."""
     return tuple(cls(options) for name, cls in HOUSE_RULES.items()
