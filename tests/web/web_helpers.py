@@ -16,7 +16,10 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 
 
 def screenshot(page, name: str) -> Path:
+    """The whole page as a person scrolling it sees it (the tab bar at the end, not floating)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    style = page.add_style_tag(content="nav.tabs { position: static; }")
     page.screenshot(path=str(path), full_page=True)
+    style.evaluate("element => element.remove()")
     return path
