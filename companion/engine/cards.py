@@ -75,6 +75,18 @@ CARD_POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
 WILD_ID = CARD_IDS["wild"]
 WILD_DRAW4_ID = CARD_IDS["wild-draw4"]
 
+# FITS[colour * 15 + rank]: faces that may be played on a top card of that rank
+# when that colour is active (T1). Wild faces always fit (T2 is checked apart).
+# ``Game.fitting`` holds the entry for the top card and colour now (set where they change).
+FITS: tuple[frozenset, ...] = tuple(
+    frozenset(c for c in range(len(CARDS))
+              if CARD_COLOUR[c] == colour or CARD_RANK[c] == rank or CARD_COLOUR[c] == NO_COLOUR)
+    for colour in range(5) for rank in range(15))
+WILD_DRAW4_ONLY = frozenset({WILD_DRAW4_ID})
+# OF_COLOUR[colour]: the faces of that colour (wilds belong to none, T2).
+OF_COLOUR: tuple[frozenset, ...] = tuple(
+    frozenset(c for c in range(len(CARDS)) if CARD_COLOUR[c] == colour) for colour in range(5))
+
 
 def parse_card(name: str) -> int:
     """Face id of a card name; a clear :class:`UserError` for anything else."""

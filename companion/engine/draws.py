@@ -31,6 +31,9 @@ class DrawMixin:
         return allowed
 
     def _check_draw(self, seat: int, count: int) -> None:
+        if (type(seat) is int and type(count) is int and count == 1 and seat == self.current
+                and self.phase is TURN and not self.pending and not self.owed[seat]):
+            return  # the turn's own card (T3): by far the most common draw
         if self.phase not in PLAYING:
             raise UserError(self._not_now("no cards can be drawn"))
         if type(seat) is not int or not 0 <= seat < self.n:
@@ -91,7 +94,7 @@ class DrawMixin:
             self.draw(seat, 0, [])
             return taken
         cards = []
-        for _ in range(count):
+        for _ in range(count):  # swap-and-pop: a uniformly random card, no shuffle needed
             index = int(random() * len(pile))
             cards.append(pile[index])
             pile[index] = pile[-1]
@@ -104,8 +107,9 @@ class DrawMixin:
     def _receive(self, seat: int, count: int, cards) -> None:
         if cards:
             self.hands[seat].extend(cards)
-        self.sizes[seat] += len(cards) if self.full else count
-        if self.sizes[seat] > 1:
+        sizes = self.sizes
+        sizes[seat] += len(cards) if self.full else count
+        if sizes[seat] > 1:
             self.called[seat] = False
         for rule in self.house:
             rule.on_receive(self, seat, count)
@@ -137,8 +141,10 @@ class DrawMixin:
 
     def pass_turn(self, seat: int) -> None:
         """T3: after drawing, the seat ends the turn."""
-        self._check_seat(seat)
+        if type(seat) is not int:
+            self._check_seat(seat)
         if self.phase is not DRAWN or seat != self.current:
+            self._check_seat(seat)
             raise UserError(f"seat {seat} cannot pass now: a turn ends by playing, or by "
                             "drawing a card and then passing (T3)")
         for rule in self.house:

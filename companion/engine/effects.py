@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.engine import actions as A
-from companion.engine.cards import DRAW2, REVERSE, SKIP, WILD, WILD_DRAW4
+from companion.engine.cards import CARD_RANK, DRAW2, FITS, REVERSE, SKIP, WILD, WILD_DRAW4
 from companion.engine.events import Accept, ChooseColour, ChooseTarget
 from companion.engine.phases import CHALLENGE, COLOUR, TARGET, TURN
 from companion.errors import UserError
@@ -122,6 +122,7 @@ class EffectsMixin:
         if self.log is not None:
             self.log.append(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
         self.colour = colour
+        self.fitting = FITS[colour * 15 + CARD_RANK[self.top]]
         after, self.after_colour = self.after_colour, 0
         if after == 0:  # D4: the start card was wild; this player now plays
             self.phase = TURN

@@ -16,8 +16,9 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine.apply import ApplyMixin
 from companion.engine.calls import CallsMixin
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, CLASSIC_DECK, NO_COLOUR,
-                                    SKIP, WILD_DRAW4, WILD_DRAW4_ID, Deck)
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, CLASSIC_DECK, FITS,
+                                    NO_COLOUR, OF_COLOUR, SKIP, WILD_DRAW4, WILD_DRAW4_ID,
+                                    WILD_DRAW4_ONLY, Deck)
 from companion.engine.draws import DrawMixin
 from companion.engine.effects import EffectsMixin
 from companion.engine.events import Play
@@ -31,16 +32,6 @@ from companion.errors import UserError
 OFFICIAL = RuleOptions()
 SEAT_NAMES = [f"seat {i}" for i in range(10)]
 
-# FITS[colour * 15 + rank]: faces that may be played on a top card of that rank
-# when that colour is active (T1). Wild faces always fit (T2 is checked apart).
-FITS: tuple[frozenset, ...] = tuple(
-    frozenset(c for c in range(len(CARD_NAMES))
-              if CARD_COLOUR[c] == colour or CARD_RANK[c] == rank or CARD_COLOUR[c] == NO_COLOUR)
-    for colour in range(5) for rank in range(15))
-WILD_DRAW4_ONLY = frozenset({WILD_DRAW4_ID})
-# OF_COLOUR[colour]: the faces of that colour (wilds belong to none, T2).
-OF_COLOUR: tuple[frozenset, ...] = tuple(
-    frozenset(c for c in range(len(CARD_NAMES)) if CARD_COLOUR[c] == colour) for colour in range(5))
 
 
 class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
@@ -51,7 +42,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
                  "drawn", "owed", "called", "uno_window", "wd4_by", "wd4_colour", "after_colour",
                  "dealer", "candidates", "round_no", "winner", "ending", "scores", "wins",
                  "round_points", "revealed_points", "match_winner", "log", "out",
-                 "answerable", "house", "answers_draws", "flags")
+                 "answerable", "house", "answers_draws", "flags", "fitting")
 
     def __init__(self, players: int | list[str] = 2, options: RuleOptions | None = None, *,
                  full_information: bool = False, deck: Deck = CLASSIC_DECK, record: bool = True):
@@ -84,7 +75,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
     # ----- queries -------------------------------------------------------------------
     def fits(self, card: int) -> bool:
         """T1: does ``card`` match the top card or the active colour?"""
-        return card in FITS[self.colour * 15 + CARD_RANK[self.top]]
+        return card in self.fitting
 
     def may_play(self, seat: int, card: int) -> bool:
         """Full information: is playing ``card`` now legal (T1-T3, T2, house rules)?"""
@@ -112,7 +103,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         if seat != self.current or self.pending:
             return []
         if self.phase is TURN:  # each distinct face once, in a reproducible order
-            plays = FITS[self.colour * 15 + CARD_RANK[self.top]].intersection(self.hands[seat])
+            plays = self.fitting.intersection(self.hands[seat])
             if WILD_DRAW4_ID in plays and not OF_COLOUR[self.colour].isdisjoint(self.hands[seat]):
                 plays = plays - WILD_DRAW4_ONLY  # T2
             return list(plays)
@@ -165,7 +156,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             return f"seat {seat} must draw {self.pending} first"
         if phase is DRAWN and self.full and card != self.drawn:
             return "after drawing only the drawn card may be played (T3)"
-        if card not in FITS[self.colour * 15 + CARD_RANK[self.top]]:
+        if card not in self.fitting:
             return "it matches neither colour, number nor symbol (T1)"
         if (CARD_RANK[card] == WILD_DRAW4 and self.full and not self.options.challenge_wd4
                 and self.holds_colour(seat, self.colour)):
@@ -174,47 +165,50 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
 
     def play(self, seat: int, card: int) -> bool:
         """A card was played; answers False (and P1 actions) when it was a misplay."""
-        if self.phase not in PLAYING:
+        phase = self.phase
+        if phase not in PLAYING:
             raise UserError(self._not_now("no card can be played"))
         if type(seat) is not int or not 0 <= seat < self.n:
             self._check_seat(seat)
-        hand = self.hands[seat]
-        if self.full and card not in hand:
+        hand, full, house = self.hands[seat], self.full, self.house
+        if full and card not in hand:
             raise UserError(f"seat {seat} does not hold {CARD_NAMES[card]}")
         if self.log is not None:
             self.log.append(Play(seat, CARD_NAMES[card]))
         # Fast path for the common legal play; everything else is judged in full.
-        if self.house or not (seat == self.current and self.phase is TURN and not self.pending
-                and card in FITS[self.colour * 15 + CARD_RANK[self.top]]
-                and card != WILD_DRAW4_ID):
+        if (house or seat != self.current or phase is not TURN or self.pending
+                or card == WILD_DRAW4_ID or card not in self.fitting):
             why = self._misplay_reason(seat, card)
             if why is not None:
                 return self._misplay(seat, card, why)
         if self.uno_window >= 0 and self.uno_window != seat:
             self.uno_window = -1  # T5: the next player began their turn
-        if self.full or card in hand:
+        if full or card in hand:
             hand.remove(card)
-        size = self.sizes[seat] - 1
+        sizes = self.sizes
+        size = sizes[seat] - 1
         if size < 0:
             size = 0
             self._contradiction(f"seat {seat} played with no cards counted in hand")
-        self.sizes[seat] = size
+        sizes[seat] = size
         self.discard.append(card)
-        self.top = card
-        self.drawn = -1
-        rank = CARD_RANK[card]
-        if CARD_COLOUR[card] != NO_COLOUR:
-            self.colour = CARD_COLOUR[card]
-        if self.house:
-            for rule in self.house:
+        self.top, self.drawn = card, -1
+        rank, colour = CARD_RANK[card], CARD_COLOUR[card]
+        if colour == NO_COLOUR:
+            colour = self.colour  # until the colour is named
+        else:
+            self.colour = colour
+        self.fitting = FITS[colour * 15 + rank]
+        if house:
+            for rule in house:
                 if rule.on_play(self, seat, card, rank):
                     return True  # the rule carried the turn on itself
-            size = self.sizes[seat]
+            size = sizes[seat]
         if size == 1 and not self.called[seat]:
             self.uno_window = seat
         if size == 0:
             return self._going_out(seat, rank)
-        if rank < SKIP and not self.house:  # _advance(1), inlined: the most common step
+        if rank < SKIP and not house:  # _advance(1), inlined: the most common step
             self.current = (self.current + self.direction) % self.n
             self.phase = TURN
             if self.out is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine import actions as A
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW2,
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW2, FITS,
                                     NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4)
 from companion.engine.events import ChooseDealer, Deal, RoundEnd, StartCard
 from companion.engine.phases import COLOUR, DEAL, MATCH_OVER, SCORING, START, TURN
@@ -26,7 +26,7 @@ class RoundMixin:
         n = self.n
         self.hands, self.sizes, self.pile = hands, sizes, pile
         self.pile_count = self.deck.size - sum(sizes)
-        self.discard, self.top, self.colour = [], -1, NO_COLOUR
+        self.discard, self.top, self.colour, self.fitting = [], -1, NO_COLOUR, frozenset()
         self.current = self.dealer if self.dealer >= 0 else 0
         self.direction, self.pending, self.drawn = 1, 0, -1
         self.owed, self.called = [0] * n, [False] * n
@@ -141,6 +141,7 @@ class RoundMixin:
         self.pile_count -= 1
         self.discard.append(card)
         self.top, self.colour = card, CARD_COLOUR[card]
+        self.fitting = FITS[self.colour * 15 + rank]
         left = (self.dealer + 1) % self.n
         self.current = left
         if rank == WILD:
