@@ -37,16 +37,16 @@ def play_round(game, random, forget: float = 0.0) -> None:
     if game.phase is START:
         game.start_random(random)
     nothing_owed = [0] * game.n
+    # Penalty cards are owed only after a catch (forget), a house rule or a lost challenge.
+    penalties_possible = bool(forget) or bool(game.house)
     # Bound methods as locals: this loop is the benchmark's hot path.
     legal_plays, play, draw_random = game.legal_plays, game.play, game.draw_random
     for _ in range(100_000):  # a round ends within a few hundred steps; more is a bug
         phase = game.phase
         if phase not in PLAYING:
             return
-        if game.owed != nothing_owed:
-            for seat, count in enumerate(game.owed):
-                if count:
-                    draw_random(seat, count, random)
+        if penalties_possible and game.owed != nothing_owed:
+            _pay_owed(game, random)
             continue
         seat = game.current
         if phase is TURN:
@@ -83,11 +83,19 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 continue
             if random() < 0.5:
                 game.challenge(seat)
+                _pay_owed(game, random)  # a lost challenge costs its player 4 at once
             else:
                 game.draw_random(seat, game.pending, random)
         else:  # pragma: no cover - full information never waits for a verdict
             raise RuntimeError(f"virtual players cannot act in phase {phase}")
     raise RuntimeError("the simulated round does not end")
+
+
+def _pay_owed(game, random) -> None:
+    """Every seat takes the penalty cards it owes."""
+    for seat, count in enumerate(game.owed):
+        if count and game.phase in PLAYING:
+            game.draw_random(seat, count, random)
 
 
 def _after_play(game, seat, card, random) -> None:
