@@ -1,74 +1,98 @@
-"""``uno-companion demo``: a simulated match in the terminal, no hardware needed.
+"""``uno-companion demo``: a whole simulated table, with the real page, no hardware needed.
 
-Virtual players play a full match by the chosen rules; the demo prints each
-round's points, the running scores and the winner. ``--log FILE`` writes the
-game log, which ``uno-companion replay FILE`` reads back.
+Virtual players sit at a simulated table: they lay cards under a simulated camera
+(rendered frames read by the real vision pipeline), press the ring's buttons and
+the launcher's draw button (gpiozero mock pins), and type on the phone only what
+a family would type (counted points, an unreadable card). The real engine, table
+loop, store and page follow the match. Open the printed address on a phone or a
+browser to watch it, or scan the host code to step in.
 """
 from __future__ import annotations
 
 import argparse
+import logging
 import random
+import time
 
-from companion.engine import Game, PRESETS, preset
-from companion.engine.log import format_log
-from companion.engine.sim import play_round
+from companion.config import parse_config
+from companion.engine import PRESETS
 from companion.errors import UserError
+from companion.service.demo_table import DemoTable, Faults
 
-NAMES = ["Ada", "Ben", "Cem", "Dana", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jule"]
+log = logging.getLogger(__name__)
+NAMES = ["Ada", "Ben", "Cem", "Dana", "Emil", "Fay"]   # the simulated ring has six seats
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="uno-companion demo", description=__doc__.splitlines()[0])
+    add = parser.add_argument
+    add("--players", type=int, default=4, help="2 to 6 virtual players (default 4)")
+    add("--seed", type=int, default=None, help="random seed, to repeat a match")
+    add("--rules", default="official", choices=sorted(PRESETS), help="rule preset (default official)")
+    add("--mode", default="classic", choices=("classic", "extreme", "flash"), help="edition (default classic)")
+    add("--target", type=int, default=None, help="points that end the match (default: the preset's, 500)")
+    add("--speed", type=float, default=1.0,
+        help="1 = a calm table, 5 = brisk; 0 = as fast as the machine goes (tests, CI)")
+    add("--until-match-over", action="store_true", help="stop when the match is decided (else serve the page on)")
+    add("--host", default="0.0.0.0", help="address for the page (default: all, so phones reach it)")
+    add("--port", type=int, default=8000, help="port for the page (default 8000; 0 = any free port)")
+    add("--no-web", action="store_true", help="no page (faster for tests)")
+    add("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE at the end")
+    add("--misreads", type=float, default=0.0, metavar="SHARE",
+        help="share of camera readings made unsure (the host types the card)")
+    add("--jams", type=int, default=0, metavar="N", help="cards that jam in the launcher")
+    add("--hopper", type=int, default=108, metavar="N", help="cards in the launcher's hopper (refilled when empty)")
+    add("--late", type=int, default=0, metavar="N", help="Flash: turns on which a player lets the timer run out")
+    return parser
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="uno-companion demo", description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=4, help="2 to 10 virtual players (default 4)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed, to repeat a match")
-    parser.add_argument("--rules", default="official", choices=sorted(PRESETS),
-                        help="rule preset (default official)")
-    parser.add_argument("--target", type=int, default=None, help="points that end the match")
-    parser.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) to FILE")
-    options = parser.parse_args(argv)
-    if not 2 <= options.players <= 10:
-        raise UserError("--players must be from 2 to 10 (D2)")
-    rules = preset(options.rules)
-    if options.target is not None:
-        rules = rules.replace(target=options.target)
-    if rules.scoring == "wins" and not rules.target_wins:
-        rules = rules.replace(target_wins=3)
+    options = _parser().parse_args(argv)
+    if not 2 <= options.players <= len(NAMES):
+        raise UserError(f"--players must be from 2 to {len(NAMES)} (the simulated ring has six seats)")
+    if options.speed < 0:
+        raise UserError("--speed must be 0 or more")
+    if not 0 <= options.misreads <= 1:
+        raise UserError("--misreads is a share from 0 to 1")
+    if not 0 <= options.port <= 65535:
+        raise UserError("--port: 0 to 65535")
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**6)
-    game = Game(NAMES[:options.players], rules, full_information=True)
-    rnd = random.Random(seed).random
-    print(f"UNO demo: {', '.join(game.players)}; rules {options.rules} "
-          f"({_goal(rules)}); seed {seed}")
-    while game.phase != "match_over" and game.round_no <= 500:
-        number = game.round_no
-        play_round(game, rnd, forget=0.25)
-        print(_round_line(game, number))
-    state = game.snapshot()
-    winner = state["match"]["winner"]
-    print(f"winner: {game.players[winner]} after {number} rounds"
-          if winner is not None else "no winner after 500 rounds")
-    if options.log:
-        try:
-            with open(options.log, "w", encoding="utf-8") as file:
-                file.write(format_log(game))
-        except OSError as error:
-            raise UserError(f"cannot write {options.log}: {error.strerror}") from None
-        print(f"game log: {options.log} ({len(game.log)} events)")
+    rules = {"target": options.target} if options.target else {}
+    config = parse_config({"table": {"players": NAMES[:options.players], "mode": options.mode,
+                                     "preset": options.rules, "seed": seed},
+                           "rules": rules, "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
+                           "data": {"store": ":memory:"}, "web": {"host": options.host}})
+    faults = Faults(misreads=options.misreads, jams=options.jams, hopper=options.hopper, late=options.late)
+    table = DemoTable(config, seed=seed, speed=options.speed, faults=faults,
+                      web=not options.no_web, port=options.port)
+    print(f"UNO demo: {', '.join(NAMES[:options.players])}; {options.mode}, rules {options.rules}; "
+          f"seed {seed}", flush=True)
+    with table:
+        if table.service.web is not None:
+            print(table.service.web.banner(), flush=True)
+        started = time.monotonic()
+        table.play(on_round=lambda line: print(line, flush=True))
+        state = table.state()
+        winner = state["match"]["winner"]
+        print(f"winner: {state['players'][winner]}; scores "
+              + ", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"])), flush=True)
+        print(f"played: {len(state['rounds'])} rounds, {state['events']} events "
+              f"in {time.monotonic() - started:.0f} s", flush=True)
+        for line in table.fault_report():
+            print(line, flush=True)
+        if options.log:
+            _write_log(options.log, table.service.loop.game_log())
+        if not options.until_match_over and table.service.web is not None:
+            print("The page stays up: press Ctrl-C to stop.", flush=True)
+            while True:
+                time.sleep(3600)
     return 0
 
 
-def _goal(rules) -> str:
-    if rules.scoring == "wins":
-        return f"first to {rules.target_wins} round wins"
-    if rules.scoring == "penalty":
-        return f"penalty points, reaching {rules.target} loses"
-    return f"first to {rules.target} points"
-
-
-def _round_line(game, number: int) -> str:
-    winner = game.winner
-    gained = game.round_points[winner] if game.options.scoring == "winner" else None
-    scores = game.wins if game.options.scoring == "wins" else game.scores
-    table = ", ".join(f"{name} {score}" for name, score in zip(game.players, scores))
-    won = {"winner": f"+{gained}", "wins": "one more win",
-           "penalty": "the others add their cards"}[game.options.scoring]
-    return f"round {number:>2}: {game.players[winner]} goes out ({won}); scores: {table}"
+def _write_log(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise UserError(f"cannot write {path}: {error.strerror}") from None
+    print(f"game log: {path} (uno-companion replay {path})", flush=True)

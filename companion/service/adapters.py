@@ -35,13 +35,16 @@ class DeviceAdapter:
         self.launcher, self.ring, self.beeper = launcher, ring, beeper
         self.seats, self.turn_seconds = seats, turn_seconds
         self.turn_number: int | None = None   # the ring's number for the lit turn (Flash timer)
+        # One caller at a time: gpiozero's blink threads do not like two threads starting them.
+        self._lock = threading.RLock()
 
     def carry_out(self, actions: list) -> None:
-        for action in actions:
-            log.debug("action: %s", action.text)
-            handler = getattr(self, "_" + action.type, None)
-            if handler is not None:
-                handler(action)
+        with self._lock:
+            for action in actions:
+                log.debug("action: %s", action.text)
+                handler = getattr(self, "_" + action.type, None)
+                if handler is not None:
+                    handler(action)
 
     def _turn(self, action) -> None:
         if self.ring is not None and action.seat < self.ring.seats:
@@ -87,7 +90,8 @@ class DeviceAdapter:
 
     def _cue(self, name: str) -> None:
         if self.beeper is not None:
-            self.beeper.play(name)
+            with self._lock:
+                self.beeper.play(name)
 
 
 class DevicePump:
@@ -98,7 +102,12 @@ class DevicePump:
         self.loop, self.events, self.adapter, self.burst = loop, events, adapter, burst
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
-        self.handled = 0          # observations taken off the queue (tests wait on it)
+        self.taken = self.handled = 0   # observations taken off the queue / done with
+
+    @property
+    def busy(self) -> bool:
+        """True while an observation waits in the queue or is being handled."""
+        return self.taken != self.handled or not self.events.empty()
 
     def start(self) -> "DevicePump":
         self._thread = threading.Thread(target=self._run, name="device-pump", daemon=True)
@@ -117,6 +126,7 @@ class DevicePump:
             observation = self.events.get()
             if observation is None:
                 continue
+            self.taken += 1
             try:
                 self.handle(observation)
             except Exception:   # one odd observation must not stop the buttons

@@ -50,12 +50,21 @@ def sighting_event(state: dict, card: str) -> E.Event | None:
 class CameraFeeder:
     """A thread: frames in, played cards out to the table loop (see the module docstring)."""
 
-    def __init__(self, loop: TableLoop, source, watcher=None, *, idle_sleep: float = 0.01):
-        from companion.vision.watcher import DiscardWatcher
-        self.loop, self.source = loop, source
-        self.watcher = watcher or DiscardWatcher()
+    def __init__(self, loop: TableLoop, source, new_watcher=None, *, idle_sleep: float = 0.01):
+        """``new_watcher()`` makes a watcher (default: a DiscardWatcher on the built-in profile)."""
+        if new_watcher is None:
+            from companion.vision.watcher import DiscardWatcher
+            from companion.vision.recognise import Recogniser
+            recogniser = Recogniser()
+            new_watcher = lambda: DiscardWatcher(recogniser)  # noqa: E731 - one shared recogniser
+        self.loop, self.source, self.new_watcher = loop, source, new_watcher
+        self.watcher = new_watcher()
         self.idle_sleep = idle_sleep
         self.sightings: list = []       # every Play the watcher reported (tests, latency bench)
+        self.frames = 0                 # frames looked at
+        self._fresh_pile = False
+        self._phase = None
+        loop.subscribe(self._follow)
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -81,9 +90,26 @@ class CameraFeeder:
             except Exception:   # a frame that upsets vision must not stop the camera
                 log.exception("camera frame failed")
 
+    def _follow(self, update) -> None:
+        """A new round, or a wild-draw4 start card put back (D4), clears the pile: watch it
+        afresh (this runs on the loop thread, so it only sets a flag)."""
+        phase = update.snapshot["phase"]
+        if (phase == "deal" and self._phase != "deal") or any(
+                action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
+            self._fresh_pile = True
+        self._phase = phase
+
     def feed(self, frame) -> None:
         """Look at one frame; submit the play it completes, if any."""
-        seen = self.watcher.feed(frame)
+        if self._fresh_pile:
+            self._fresh_pile = False
+            self.watcher = self.new_watcher()
+        try:
+            self._look(self.watcher.feed(frame))
+        finally:
+            self.frames += 1
+
+    def _look(self, seen) -> None:
         if seen is None:
             return
         self.sightings.append(seen)

@@ -55,7 +55,8 @@ def open_table_devices(config: Config, events: queue.Queue, **options) -> tuple:
     wanted = {"launcher": config.launcher.backend, "ring": config.ring.backend}
     opened = {}
     launcher_options = {"motor_limit": config.launcher.motor_limit_s,
-                        "card_deadline": config.launcher.card_deadline_s}
+                        "card_deadline": config.launcher.card_deadline_s,
+                        **(options.pop("launcher_options", None) or {})}
     try:
         for backend in dict.fromkeys(b for b in wanted.values() if b != "none"):
             opened[backend] = open_devices(backend, events, burst_policy=config.launcher.burst_policy,
@@ -82,15 +83,16 @@ class TableService:
     def __init__(self, config: Config, *, seed: int | None = None, stack_options: dict | None = None,
                  pinmap=None, camera=None, web: bool = True, host_token: str | None = None,
                  secret_key: str | None = None, dealer: int | None = None,
-                 web_port: int | None = None):
+                 web_port: int | None = None, new_watcher=None, launcher_options: dict | None = None):
         self.config = config
         self.setup = setup_from_config(config, dealer)
         self.store = GameStore(config.data.store)
         self.keeper = StoreKeeper(self.store)
         self.events: queue.Queue = queue.Queue()
         self._device_options = {"seed": seed if seed is not None else config.table.seed,
-                                "stack_options": stack_options, "pinmap": pinmap}
-        self._camera_source = camera
+                                "stack_options": stack_options, "pinmap": pinmap,
+                                "launcher_options": launcher_options}
+        self._camera_source, self._new_watcher = camera, new_watcher
         self._web_options = {"host_token": host_token, "secret_key": secret_key} if web else None
         self._web_port = config.web.port if web_port is None else web_port
         self.loop: TableLoop | None = None
@@ -120,7 +122,8 @@ class TableService:
                                burst=game.setup.mode == "extreme").start()
         source = self._camera_source or open_camera(self.config.camera.source)
         if source is not None:
-            self.camera = CameraFeeder(self.loop, source, self._watcher()).start()
+            self.camera = CameraFeeder(self.loop, source, self._new_watcher or self._watcher_factory(),
+                                       idle_sleep=0.002 if self._camera_source else 0.01).start()
         if self._web_options is not None:
             from companion.web.server import WebServer
             web = self.config.web
@@ -134,13 +137,15 @@ class TableService:
             self._watchdog.start()
         return self
 
-    def _watcher(self):
-        from companion.vision.watcher import DiscardWatcher
-        if not self.config.camera.profile:
-            return DiscardWatcher()
-        from companion.vision.profile import Profile
+    def _watcher_factory(self):
         from companion.vision.recognise import Recogniser
-        return DiscardWatcher(Recogniser(Profile.load(self.config.camera.profile)))
+        from companion.vision.watcher import DiscardWatcher
+        profile = None
+        if self.config.camera.profile:
+            from companion.vision.profile import Profile
+            profile = Profile.load(self.config.camera.profile)
+        recogniser = Recogniser(profile)
+        return lambda: DiscardWatcher(recogniser)
 
     def _heartbeat(self, interval: float) -> None:
         """WATCHDOG=1 only while the loop thread answers: a hung loop gets restarted."""

@@ -1,0 +1,214 @@
+"""The simulated table behind ``uno-companion demo`` and the end-to-end tests.
+
+:class:`DemoTable` runs the real :class:`~companion.service.table.TableService`
+(sim launcher and ring on gpiozero mock pins, a :class:`SimCamera` feeding the
+vision pipeline, the page) and seats :class:`VirtualPlayers` at it. Each step it
+waits until the table is quiet (the launcher done, every button press and camera
+frame handled), asks the players for one act and does it with their hands:
+lay a card under the camera, press a button, clear a jam, refill the hopper,
+or type on the phone. Faults are injected the way they happen at a table.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass
+
+from companion.devices.ring_logic import colour_groups
+from companion.errors import UserError
+from companion.service.simcamera import SimCamera
+from companion.service.table import TableService
+from companion.service.virtual import Act, VirtualPlayers
+from companion.table import Play
+
+log = logging.getLogger(__name__)
+# At speed 0 the launcher's pauses for a real servo and a real card's flight are cut short.
+QUICK_LAUNCHER = {"aim_time": 0.01, "settle": 0.04, "rest": 0.01}
+STALL_ACTS = 60   # acts in a row that change nothing: the demo is stuck (a bug), say so
+
+
+@dataclass(frozen=True)
+class Faults:
+    misreads: float = 0.0   # share of camera readings made unsure
+    jams: int = 0           # cards that jam in the launcher
+    hopper: int = 108       # cards in the hopper at the start (and at each refill)
+    late: int = 0           # Flash: turns on which the player lets the timer run out
+
+
+class UnsureWatcher:
+    """An injected misread: the watcher's reading, now and then made unsure (card None)."""
+
+    def __init__(self, watcher, share: float, random_: random.Random, counter: list):
+        self.watcher, self.share, self.random, self.counter = watcher, share, random_, counter
+
+    def feed(self, frame):
+        seen = self.watcher.feed(frame)
+        if seen is not None and seen.card is not None and self.random.random() < self.share:
+            self.counter.append(seen.card)
+            return type(seen)(None, 0.3, seen.quad, seen.frame_number, seen.guess)
+        return seen
+
+
+class DemoTable:
+    """A simulated table with virtual players (see the module docstring)."""
+
+    def __init__(self, config, *, seed: int, speed: float = 0.0, faults: Faults = Faults(),
+                 web: bool = True, port: int = 0):
+        self.speed, self.faults = speed, faults
+        self.random = random.Random(seed)
+        fault_random = random.Random(seed + 1)
+        self.misread: list[str] = []
+        self.camera = SimCamera(seed=seed, fps=30.0 if speed else None, hands=bool(speed))
+        jams = sorted(fault_random.sample(range(5, 400), faults.jams)) if faults.jams else ()
+        from companion.vision.recognise import Recogniser
+        from companion.vision.watcher import DiscardWatcher
+        recogniser = Recogniser()
+        watcher = (lambda: UnsureWatcher(DiscardWatcher(recogniser), faults.misreads, fault_random, self.misread)
+                   ) if faults.misreads else (lambda: DiscardWatcher(recogniser))
+        self.service = TableService(config, seed=seed, dealer=0, camera=self.camera, web=web, web_port=port,
+                                    stack_options={"cards": faults.hopper, "jam_at": jams},
+                                    new_watcher=watcher, launcher_options=None if speed else QUICK_LAUNCHER)
+        self.counts = {"jams cleared": 0, "hopper refills": 0, "cards typed in": 0, "timers run out": 0}
+        self._late_left = faults.late
+        self._tapped: dict[str, float] = {}
+
+    def __enter__(self) -> "DemoTable":
+        self.service.start()
+        state = self.state()
+        self.players = VirtualPlayers(state["players"], self.service.setup.options, self.random.random)
+        self.players.world.deal_random(self.random.random, state["dealer"])  # the constructor's deal
+        self.players.steps.append(1)
+        self.service.loop.subscribe(self.players.follow)
+        self.stack = self.service.devices["sim"].stack
+        self.groups = colour_groups(self.service.ring.seats)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.service.stop()
+
+    def state(self) -> dict:
+        return self.service.loop.latest.snapshot
+
+    # -- the match --------------------------------------------------------------------------
+    def play(self, on_round=None, max_acts: int = 100_000) -> dict:
+        """Act until the match is over; ``on_round(line)`` hears each round's result."""
+        if on_round is not None:
+            self.service.loop.subscribe(lambda update: self._tell_rounds(update, on_round))
+        still, version = 0, None
+        for _ in range(max_acts):
+            self.settle()
+            state = self.state()
+            act = self.players.next_act(state)
+            if act is None and state["match"]["over"]:
+                return state
+            if state["events"] == version:
+                still += 1
+            else:
+                still, version = 0, state["events"]
+            if still > STALL_ACTS:
+                raise RuntimeError(f"the demo is stuck: {act} again and again in {state['waiting_for']}")
+            if act is not None:
+                self._tend_launcher(state)
+                self.do(act, state)
+            if self.speed:
+                time.sleep(0.8 / self.speed)
+        raise RuntimeError("the demo did not finish the match")
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Wait until nothing at the table is still moving (launcher, buttons, camera, loop)."""
+        service, camera = self.service, self.camera
+        deadline, quiet, last = time.monotonic() + timeout, 0, None
+        while time.monotonic() < deadline:
+            busy = (service.launcher.busy or service.pump.busy or camera.pending
+                    or camera.read_count != service.camera.frames)
+            mark = (service.loop.latest.version, service.pump.handled, camera.read_count)
+            quiet = quiet + 1 if not busy and mark == last else 0
+            if quiet >= 3:
+                return
+            last = mark
+            time.sleep(0.002)
+        raise RuntimeError("the simulated table did not come to rest")
+
+    def do(self, act: Act, state: dict) -> None:
+        log.debug("player: %s", act)
+        if act.kind == "place":
+            if self._late(state):
+                return
+            if act.seat is None and state["top_card"] is None:
+                self.camera.clear()     # a new round's pile (or a start wild-draw4 put back)
+            self.camera.place(act.value)
+        elif act.kind == "press":
+            self.tap(f"seat{act.seat}_button")
+        elif act.kind == "draw_button":
+            if self._late(state):
+                return
+            self.tap("launcher_draw_button")
+        elif act.kind == "colour":
+            self.tap(f"seat{next(s for s, c in self.groups.items() if c == act.value)}_button")
+        elif act.kind == "race":
+            for seat in self.random.sample(range(len(state["players"])), len(state["players"])):
+                self.tap(f"seat{seat}_button")
+        elif act.kind == "fix_launcher":
+            self._fix_launcher()
+        elif act.kind == "phone":
+            self.counts["cards typed in"] += act.value.type in ("play", "start_card")
+            try:
+                self.service.loop.submit(Play(act.value, source="phone")).result(10)
+            except UserError as refusal:
+                log.warning("phone: %s refused: %s", act.value.to_json(), refusal)
+
+    def tap(self, name: str) -> None:
+        # A finger cannot press one button twice within the buttons' debounce time (20 ms).
+        wait = self._tapped.get(name, 0.0) + 0.03 - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.service.devices["sim"].tap(name)
+        self._tapped[name] = time.monotonic()
+
+    def _tend_launcher(self, state: dict) -> None:
+        """What players do when the launcher beeps: clear a jam, refill an empty hopper; and at
+        a new deal all cards come back, so the hopper is filled up again."""
+        if self.stack.jammed:
+            self.stack.clear_jam()
+            self.counts["jams cleared"] += 1
+        if self.stack.cards == 0:
+            self.stack.reload(self.faults.hopper)   # the refill resumes a dispense by itself
+            self.counts["hopper refills"] += 1
+            self.settle()
+        elif state["phase"] == "deal" and self.stack.cards < self.faults.hopper:
+            self.stack.reload(self.faults.hopper - self.stack.cards)
+
+    def _fix_launcher(self) -> None:
+        self.tap("launcher_draw_button")   # the launcher throws what the table still asks for
+
+    def _late(self, state: dict) -> bool:
+        """Flash: now and then a player hesitates until the turn timer runs out."""
+        seconds = self.service.adapter.turn_seconds
+        if not (seconds and self._late_left and state["phase"] == "turn" and self.random.random() < 0.2):
+            return False
+        self._late_left -= 1
+        self.players.placed = None
+        before = self.state()["events"]
+        deadline = time.monotonic() + seconds + 3
+        while self.state()["events"] == before and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self.counts["timers run out"] += self.state()["events"] != before
+        return True
+
+    def _tell_rounds(self, update, tell) -> None:
+        for action in update.actions:
+            if action.type == "round_over":
+                state = update.snapshot
+                scores = ", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"]))
+                tell(f"round {len(state['rounds']):>2}: "
+                     f"{state['players'][action.winner]} goes out "
+                     f"(+{action.points[action.winner]}); scores: {scores}")
+
+    def fault_report(self) -> list[str]:
+        lines = [f"{name}: {count}" for name, count in self.counts.items() if count]
+        if self.misread:
+            lines.append(f"unsure camera readings injected: {len(self.misread)}")
+        if self.players.errors:
+            lines.append(f"the players' cards disagreed with the table {len(self.players.errors)} times")
+        return lines

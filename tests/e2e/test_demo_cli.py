@@ -1,0 +1,45 @@
+"""``uno-companion demo`` as a newcomer runs it: a whole simulated table, to the end of a match."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.slow
+QUICK = ["--speed", "0", "--until-match-over", "--no-web"]
+
+
+def run(*args, timeout=600):
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_demo_plays_a_match_by_itself_and_names_the_winner(tmp_path):
+    log = tmp_path / "demo.jsonl"
+    result = run("demo", "--seed", "3", "--players", "3", "--target", "150", "--log", str(log), *QUICK)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("UNO demo: Ada, Ben, Cem; classic, rules official; seed 3")
+    assert lines[1].startswith("round  1:") and "scores: Ada" in lines[1]
+    winner = next(line for line in lines if line.startswith("winner: "))
+    # the table's own log replays to the scores the demo printed
+    state = json.loads(run("replay", str(log)).stdout)
+    assert state["match"]["over"] and state["players"][state["match"]["winner"]] in winner
+    assert winner.endswith(", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"])))
+    assert max(state["scores"]) >= 150
+
+
+def test_demo_is_repeatable_with_a_seed():
+    args = ["demo", "--seed", "8", "--players", "2", "--target", "100", *QUICK]
+    first, second = run(*args), run(*args)
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    same = [[line for line in out.stdout.splitlines() if not line.startswith("played: ")]
+            for out in (first, second)]
+    assert same[0] == same[1]
+
+
+@pytest.mark.parametrize("args", [["--players", "1"], ["--players", "7"], ["--rules", "chaos"],
+                                  ["--target", "7"], ["--speed", "-1"], ["--misreads", "2"]])
+def test_demo_refuses_bad_arguments_without_a_traceback(args):
+    result = run("demo", *QUICK, *args, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
