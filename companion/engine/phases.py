@@ -1,6 +1,5 @@
 """What the game waits for. Plain strings, so a snapshot can show them as they are."""
 
-CHOOSE_DEALER = "choose_dealer"  # not used as a phase: the deal phase before a dealer exists
 DEAL = "deal"                    # cards are to be dealt (D2)
 START = "start_card"             # the start card is to be turned up (D4)
 TURN = "turn"                    # the current seat plays or draws (T1, T3), or draws what it owes
