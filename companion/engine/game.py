@@ -33,7 +33,6 @@ OFFICIAL = RuleOptions()
 SEAT_NAMES = [f"seat {i}" for i in range(10)]
 
 
-
 class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
     """One match at one table. See docs/engine.md for the tour."""
 

@@ -2,7 +2,7 @@
 leaves the game exactly as it was; nothing else escapes (no internal error)."""
 from hypothesis import given, settings, strategies as st
 
-from companion.engine import CARD_NAMES, Game, RuleOptions, events as E
+from companion.engine import CARD_NAMES, RuleOptions, events as E
 from companion.engine.log import read_log
 from companion.errors import UserError
 
