@@ -83,6 +83,16 @@ class DrawMixin:
         """Full information: take ``count`` random cards from the pile (reshuffling per D5)."""
         self._check_draw(seat, count)
         pile = self.pile
+        size = len(pile)
+        if count == 1 and size:  # the common case, without the general loop
+            index = int(random() * size)
+            cards = [pile[index]]
+            pile[index] = pile[-1]
+            pile.pop()
+            if self.log is not None:
+                self.log.append(Draw(seat, 1, (CARD_NAMES[cards[0]],)))
+            self._receive(seat, 1, cards)
+            return cards
         if not pile and len(self.discard) > 1:
             self.reshuffle()
         if len(pile) < count:

@@ -49,9 +49,10 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             if not 2 <= players <= 10:
                 raise UserError(f"a game needs 2 to 10 players (D2), not {players}")
             players = SEAT_NAMES[:players]
-        players = list(players)
-        if not 2 <= len(players) <= 10 or not all(isinstance(p, str) and p for p in players):
-            raise UserError(f"a game needs 2 to 10 named players (D2), not {players!r}")
+        else:
+            players = list(players)
+            if not 2 <= len(players) <= 10 or not all(isinstance(p, str) and p for p in players):
+                raise UserError(f"a game needs 2 to 10 named players (D2), not {players!r}")
         self.players = players
         self.n = len(players)
         self.options = options if options is not None else OFFICIAL
