@@ -37,6 +37,16 @@ def socket_options() -> list[tuple[int, int, int]]:
     return options
 
 
+class _PhonesComeAndGo(logging.Filter):
+    """A phone closing its live stream is everyday life, not news for the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Client disconnected while serving /api/stream")
+
+
+logging.getLogger("waitress").addFilter(_PhonesComeAndGo())
+
+
 class WebServer:
     """The phone page for ``table`` on ``host:port`` (port 0: any free port)."""
 

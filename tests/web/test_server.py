@@ -42,3 +42,11 @@ def test_connections_of_vanished_phones_time_out(served):
     if hasattr(socket, "TCP_USER_TIMEOUT"):
         assert {sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) for sock in accepted} == {30_000}
     client.close()
+
+
+def test_a_phone_leaving_its_stream_is_not_logged_as_news(caplog):
+    import logging
+    with caplog.at_level(logging.INFO, logger="waitress"):
+        logging.getLogger("waitress").info("Client disconnected while serving /api/stream")
+        logging.getLogger("waitress").info("Client disconnected while serving /api/state")
+    assert [r.getMessage() for r in caplog.records] == ["Client disconnected while serving /api/state"]
