@@ -155,3 +155,14 @@ def test_options_are_checked_and_round_trip():
         assert RuleOptions.from_json(options.to_json()) == options
     assert {info.rule for info in OPTION_INFO.values()} >= {"T5", "T6", "P1", "S2", "S4"}
     assert Game(2, PRESETS["gentle"]).options.uno_penalty == 1
+
+
+def test_every_option_has_metadata_a_setup_page_can_render():
+    import json
+    from companion.engine.options import OPTION_INFO, RuleOptions
+    defaults = RuleOptions().to_json()
+    for name, info in OPTION_INFO.items():
+        data = json.loads(json.dumps(info.to_json()))
+        assert data["name"] == name and data["default"] == defaults[name]
+        assert data["rule"][0] in "TPSHVE" and data["help"].endswith(".") and data["group"]
+        assert info.is_range or info.default in info.allowed
