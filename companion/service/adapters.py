@@ -155,7 +155,8 @@ class DevicePump:
         try:
             self.loop.submit(Play(event, source="devices")).result(10)
         except UserError as refusal:  # the engine's "no": the press changed nothing
-            log.info("%s refused: %s", event.to_json(), refusal)
+            level = logging.WARNING if event.type == "draw" else logging.DEBUG  # cards are out
+            log.log(level, "%s refused: %s", event.to_json(), refusal)
 
     def _draw_pressed(self) -> None:
         launcher = self.adapter.launcher

@@ -82,14 +82,15 @@ class SimCamera:
                 elif kind == "clear":
                     self.table = Table(seed=self.seed)
                 else:
+                    self.read_count += 1   # counted as taken at once: nobody thinks we are idle
                     return self._frame(value)
             if not self.continuous:
                 return None
+            self.read_count += 1
         return self._frame(None)
 
     def _frame(self, hand_at):
         frame = self.table.frame(hand_at=hand_at, blur=1.0 if hand_at is not None else 0.0)
-        self.read_count += 1
         if hand_at is None and self._mark is not None:
             self.placed_at.append((self._mark, time.monotonic()))
             self._mark = None

@@ -1,0 +1,66 @@
+"""Complete matches at the simulated table: real engine, loop, store, sim devices on gpiozero
+mock pins, rendered frames through the vision pipeline, the page; faults injected on the way."""
+import pytest
+
+from companion.config import parse_config
+from companion.service.demo_table import DemoTable, Faults
+from web_helpers import PHONE
+
+pytestmark = pytest.mark.slow
+NAMES = ["Ada", "Ben", "Cem", "Dana"]
+
+
+def config(players=3, preset="official", mode="classic", **rules):
+    return parse_config({"table": {"players": NAMES[:players], "mode": mode, "preset": preset},
+                         "rules": rules, "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
+                         "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
+
+
+def finished(table):
+    """The match is decided, and the players' real cards never disagreed with the table."""
+    state = table.state()
+    assert state["match"]["over"]
+    assert table.players.errors == []
+    # the players' own count of the points equals the table's (S1-S4 from two directions)
+    assert state["scores"] == table.players.world.snapshot()["scores"]
+    assert not table.service.launcher.motor_running
+    return state
+
+
+def test_an_official_match_to_500_with_misreads_jams_and_an_empty_hopper_on_a_phone(chromium):
+    faults = Faults(misreads=0.05, jams=3, hopper=40)
+    with DemoTable(config(), seed=3, faults=faults, web=True, port=0) as table:
+        phone = chromium.new_context(**PHONE)
+        page = phone.new_page()
+        page.goto(table.service.web.url.replace("0.0.0.0", "127.0.0.1"))
+        page.wait_for_selector("#live.on", timeout=5000)
+        table.play()
+        state = finished(table)
+        assert max(state["scores"]) >= 500 and state["match"]["target"] == 500
+        assert table.counts["jams cleared"] >= 1 and table.counts["hopper refills"] >= 1
+        assert table.misread and table.counts["cards typed in"] >= len(table.misread)
+        # the page, live (never reloaded), shows the engine's scores
+        page.wait_for_function(
+            "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
+            ".join() === scores", arg=",".join(map(str, state["scores"])), timeout=5000)
+        phone.close()
+
+
+@pytest.mark.parametrize("preset, mode, rules, faults", [
+    ("gentle", "classic", {"target": 150}, Faults(misreads=0.1)),
+    ("party", "classic", {"target": 150}, Faults(jams=2)),
+    ("penalty-points", "classic", {"target": 150}, Faults()),
+    ("casual", "classic", {"target_wins": 2}, Faults()),
+    ("short", "flash", {"target": 150}, Faults(late=2)),
+    # E1: the launcher bursts; the engine takes one card per own draw, so a burst of more is
+    # refused and the player presses again (see docs/table.md, "What the engine lacks")
+    ("official", "extreme", {"target": 50}, Faults(hopper=60)),
+])
+def test_presets_and_editions_play_to_the_end(preset, mode, rules, faults):
+    with DemoTable(config(preset=preset, mode=mode, **rules), seed=5, faults=faults, web=False) as table:
+        table.play()
+        state = finished(table)
+        if faults.late:
+            assert table.counts["timers run out"] >= 1   # E2: the penalty came from the ring's timer
+        if faults.misreads:
+            assert table.counts["cards typed in"] >= len(table.misread) > 0
