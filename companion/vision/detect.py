@@ -242,10 +242,15 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return inter / max(1.0, min(cv2.contourArea(a), cv2.contourArea(b)))
 
 
+def ranked_outlines(frame: np.ndarray, min_score: float = 0.3) -> list[tuple[np.ndarray, float]]:
+    """Every outline guess that looks enough like a card, as ``(quad, score)``, best first."""
+    scored = [(q, card_score(warp(frame, q))) for q in candidate_quads(frame)]
+    return sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
+
+
 def find_cards(frame: np.ndarray, max_cards: int = 1, min_score: float = 0.45):
     """The ``max_cards`` best card outlines that do not overlap: a list of ``(quad, score)``."""
-    scored = [(q, card_score(warp(frame, q))) for q in candidate_quads(frame)]
-    scored.sort(key=lambda item: item[1], reverse=True)
+    scored = ranked_outlines(frame, min_score)
     chosen: list[tuple[np.ndarray, float]] = []
     for quad, score in scored:
         if score < min_score or len(chosen) >= max_cards:
@@ -260,6 +265,14 @@ def _moved(quad: np.ndarray, dx: float, dy: float, turn: float, grow: float) -> 
     c, s = np.cos(np.deg2rad(turn)), np.sin(np.deg2rad(turn))
     rotation = np.float32([[c, -s], [s, c]])
     return ((quad - centre) * grow) @ rotation.T + centre + np.float32([dx, dy])
+
+
+def jittered(quad: np.ndarray) -> list[np.ndarray]:
+    """The outline shifted, turned and resized a little: how outlines found in a frame differ."""
+    step = 0.03 * float(np.linalg.norm(quad[0] - quad[1]))
+    moves = [(step, 0, 0, 1), (-step, 0, 0, 1), (0, step, 0, 1), (0, -step, 0, 1),
+             (0, 0, 3, 1), (0, 0, -3, 1), (0, 0, 0, 0.95), (0, 0, 0, 1.05)]
+    return [_moved(order_corners(quad), *move) for move in moves]
 
 
 def polish(frame: np.ndarray, quad: np.ndarray, rounds: int = 3) -> tuple[np.ndarray, float]:

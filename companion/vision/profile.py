@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,15 +37,19 @@ class Profile:
     """Rank shapes (one row per template) and suit colours."""
     ranks: list[str] = field(default_factory=list)
     groups: list[str] = field(default_factory=list)      # templates of one design share a group
-    shapes: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    rows: list[np.ndarray] = field(default_factory=list, repr=False)
     colours: dict[str, np.ndarray] = field(default_factory=dict)
     source: str = ""
 
     def add(self, rank: str, shape: np.ndarray, group: str = "") -> None:
         self.ranks.append(rank)
         self.groups.append(group)
-        row = shape.astype(np.float32)[None]
-        self.shapes = row if self.shapes.size == 0 else np.vstack([self.shapes, row])
+        self.rows.append(shape.astype(np.float32))
+
+    @property
+    def shapes(self) -> np.ndarray:
+        """One row per template."""
+        return np.stack(self.rows) if self.rows else np.zeros((0, 0), np.float32)
 
     def to_json(self) -> dict:
         return {
@@ -99,18 +105,47 @@ def flat(image: np.ndarray) -> np.ndarray:
     return cv2.resize(image, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
 
 
+def _cache_file() -> Path:
+    """Where the built-in profile is kept once made: named after the code that makes it."""
+    digest = hashlib.sha256()
+    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py"):
+        digest.update((Path(__file__).parent / module).read_bytes())
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return root / "uno-companion" / f"default-profile-{digest.hexdigest()[:16]}.json"
+
+
 @functools.lru_cache(maxsize=1)
 def default_profile() -> Profile:
-    """Made from the project's drawings of both designs, several fonts each; no photos."""
+    """Made from the project's drawings of both designs, several fonts each; no photos.
+
+    Drawing and measuring takes seconds, so the result is kept in the user's cache folder."""
+    cache = _cache_file()
+    try:
+        return Profile.load(cache)
+    except UserError:
+        pass
+    profile = _draw_default_profile()
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        temporary = cache.with_suffix(f".{os.getpid()}.tmp")
+        profile.save(temporary)
+        temporary.replace(cache)
+    except OSError:
+        pass          # a read-only home: make it again next time
+    return profile
+
+
+def _draw_default_profile() -> Profile:
     profile = Profile(source="built-in drawings")
     samples: dict[str, list[np.ndarray]] = {c: [] for c in COLOURS}
     for name in card_names():
         colour, rank = split(name)
         for design in DESIGNS:
             for font in range(len(FONTS)):
-                card_look = look(flat(draw_card(name, design, font)))
-                profile.add(rank, card_look.shape, design)
+                drawing = draw_card(name, design, font)
+                card_look = look(flat(drawing))
                 if colour:
                     samples[colour].append(card_look.chroma)
+                profile.add(rank, card_look.shape, design)
     profile.colours = {c: np.mean(v, axis=0).astype(np.float32) for c, v in samples.items()}
     return profile

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from companion.vision.deck import WILD_RANKS, join
-from companion.vision.detect import find_cards, polish, warp
+from companion.vision.detect import _overlap as overlap
+from companion.vision.detect import find_cards, order_corners, polish, ranked_outlines, warp
 from companion.vision.features import look
 from companion.vision.profile import Profile, default_profile
 
 DEFAULT_THRESHOLD = 0.35
 ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try closer crops too
 MIN_SIDE = 32
+CHOICES = 4          # outlines read before choosing one
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,20 @@ def bad_frame(frame) -> str | None:
     return None
 
 
+def _outermost(outlines):
+    """Drop an outline lying inside a larger card-like one: the white ring of a skip or the
+    oval around a number is not a card of its own."""
+    areas = [cv2.contourArea(order_corners(q)) for q, _ in outlines]
+    keep = []
+    for i, (quad, score) in enumerate(outlines):
+        inside = any(areas[j] > 1.4 * areas[i] and other_score >= 0.6 * score
+                     and overlap(quad, other) > 0.85
+                     for j, (other, other_score) in enumerate(outlines) if j != i)
+        if not inside:
+            keep.append((quad, score))
+    return keep
+
+
 class Recogniser:
     """Names cards with a :class:`Profile` (the built-in one unless a taught one is given)."""
 
@@ -78,17 +95,17 @@ class Recogniser:
 
     def rank_scores(self, seen) -> dict[str, float]:
         """Best shape similarity per rank, either way up and over the closer crops, within
-        the design the card is closest to."""
-        per_rank = dict.fromkeys(self._rank_names, -1.0)
-        mean, centred, ranks = max(self._groups, key=lambda g: max(float(g[0] @ seen.shape),
-                                                                    float(g[0] @ seen.shape_turned)))
-        queries = [seen.shape, seen.shape_turned, *seen.variants]
-        matrix = np.stack([q - mean for q in queries])
-        matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-6)
-        best = (centred @ matrix.T).max(axis=1)
-        for rank, rows in ranks:
-            per_rank[rank] = float(best[rows].max())
-        return per_rank
+        the design (template group) that matches the card best."""
+        queries = np.stack([seen.shape, seen.shape_turned, *seen.variants])
+        answer, top = {}, -2.0
+        for mean, centred, ranks in self._groups:
+            matrix = queries - mean
+            matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-6)
+            best = (centred @ matrix.T).max(axis=1)
+            per_rank = {rank: float(best[rows].max()) for rank, rows in ranks}
+            if max(per_rank.values()) > top:
+                answer, top = per_rank, max(per_rank.values())
+        return {rank: answer.get(rank, -1.0) for rank in self._rank_names}
 
     def name_card(self, card: np.ndarray, outline_score: float = 1.0) -> tuple[str, float]:
         """Best guess and confidence for a warped card."""
@@ -122,6 +139,22 @@ class Recogniser:
         return [self.sighting(frame, *polish(frame, quad)) for quad, _ in find_cards(frame, max_cards)]
 
     def recognise(self, frame: np.ndarray) -> Sighting:
-        """The most card-like thing in the frame, named; UNSEEN when there is none."""
-        found = self.recognise_all(frame, max_cards=1)
-        return found[0] if found else UNSEEN
+        """The one card in the frame, named; UNSEEN when there is none.
+
+        Of the few most card-like outlines, the one that reads most clearly as a card wins,
+        a larger one preferred: a number's own outline inside the white oval can look like a
+        small card, and a keyboard key like a black one."""
+        if bad_frame(frame):
+            return UNSEEN
+        outlines = _outermost(ranked_outlines(frame, 0.3)[:CHOICES])
+        if not outlines:
+            return UNSEEN
+        largest = max(cv2.contourArea(order_corners(q)) for q, _ in outlines)
+        best, best_value = None, -1.0
+        for quad, score in outlines:
+            guess, confidence = self.name_card(warp(frame, quad), score)
+            size = cv2.contourArea(order_corners(quad)) / largest
+            value = score * (0.5 + 0.5 * confidence) * size ** 0.25
+            if value > best_value:
+                best, best_value = quad, value
+        return self.sighting(frame, *polish(frame, best))

@@ -97,8 +97,12 @@ def _mini_cards(image: np.ndarray, colours, scale: float, fill=None) -> None:
 
 
 def _paint(image: np.ndarray, mask: np.ndarray, colour) -> None:
-    alpha = (mask.astype(np.float32) / 255.0)[..., None]
-    image[:] = (image * (1 - alpha) + np.float32(colour) * alpha).astype(np.uint8)
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0 or h == 0:
+        return
+    region = image[y:y + h, x:x + w]
+    alpha = (mask[y:y + h, x:x + w].astype(np.float32) / 255.0)[..., None]
+    region[:] = (region * (1 - alpha) + np.float32(colour) * alpha).astype(np.uint8)
 
 
 def _index_text(rank: str) -> str:

@@ -14,11 +14,12 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from companion.errors import UserError
 from companion.vision.deck import card_names, split
-from companion.vision.detect import find_cards, polish, warp
+from companion.vision.detect import jittered, order_corners, polish, ranked_outlines, warp
 from companion.vision.features import look
 from companion.vision.profile import Profile, default_profile
 from companion.vision.sources import IMAGE_SUFFIXES, read_image
@@ -40,6 +41,28 @@ class TeachReport:
         return "\n".join(lines)
 
 
+def _outline_of(image: np.ndarray, colour: str | None) -> np.ndarray | None:
+    """The card's outline in a teaching photo: of the most card-like outlines, a large one
+    whose field has the colour the folder name says (black for wild cards)."""
+    outlines = ranked_outlines(image, 0.3)[:6]
+    if not outlines:
+        return None
+    colours = default_profile().colours
+    largest = max(cv2.contourArea(order_corners(q)) for q, _ in outlines)
+    best, best_value = None, -1.0
+    for quad, score in outlines:
+        seen = look(warp(image, quad))
+        if colour is None:
+            agrees = seen.black_edge > 0.4
+        else:
+            nearest = min(colours, key=lambda c: float(np.linalg.norm(colours[c] - seen.chroma)))
+            agrees = nearest == colour and seen.black_edge < 0.4
+        value = score * (cv2.contourArea(order_corners(quad)) / largest) ** 0.2 * (1.0 if agrees else 0.3)
+        if value > best_value:
+            best, best_value = quad, value
+    return polish(image, best)[0]
+
+
 def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachReport]:
     """Learn from decoded images: ``{card name: [BGR image, ...]}``."""
     profile = Profile(source="taught")
@@ -49,13 +72,14 @@ def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachRep
         colour, rank = split(name)
         used = 0
         for index, image in enumerate(photos):
-            found = find_cards(image, max_cards=1)
-            if not found:
+            quad = _outline_of(image, colour)
+            if quad is None:
                 report.skipped.append(f"{name} photo {index + 1}: no card found")
                 continue
-            quad, _ = polish(image, found[0][0])
             seen = look(warp(image, quad))
             profile.add(rank, seen.shape, "taught")
+            for variant in jittered(quad):      # outlines found later are rarely exact
+                profile.add(rank, look(warp(image, variant)).shape, "taught")
             if colour:
                 samples.setdefault(colour, []).append(seen.chroma)
             used += 1

@@ -125,8 +125,8 @@ class DiscardWatcher:
         if not outlines:
             return None
         # of the few most card-like outlines, the one that reads most clearly as a card
-        sighting = max((self.recogniser.sighting(frame, quad, score) for score, quad in outlines),
-                       key=lambda seen: seen.confidence)
+        read = [(self.recogniser.sighting(frame, quad, score), score) for score, quad in outlines]
+        sighting = max(read, key=lambda item: item[1] * (0.5 + 0.5 * item[0].confidence))[0]
         quad = sighting.quad
         if self._top is not None and self._top.guess == sighting.guess and _same_place(quad, self._top.quad):
             return None   # the same card seen again where it lay (a hand lingered over it)
