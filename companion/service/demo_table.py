@@ -59,7 +59,10 @@ class DemoTable:
         self.random = random.Random(seed)
         fault_random = random.Random(seed + 1)
         self.misread: list[str] = []
-        self.camera = SimCamera(seed=seed, fps=30.0 if speed else None, hands=bool(speed))
+        # At a table's pace the camera runs on like a real one (30 frames/s); fast, it shows
+        # only the frames of each card laid down.
+        self.camera = SimCamera(seed=seed, fps=30.0 if speed else None, hands=bool(speed),
+                                continuous=bool(speed))
         jams = sorted(fault_random.sample(range(5, 400), faults.jams)) if faults.jams else ()
         from companion.vision.recognise import Recogniser
         from companion.vision.watcher import DiscardWatcher
@@ -72,6 +75,7 @@ class DemoTable:
         self.counts = {"jams cleared": 0, "hopper refills": 0, "cards typed in": 0, "timers run out": 0}
         self._late_left = faults.late
         self._tapped: dict[str, float] = {}
+        self._still, self._events_seen = 0, None
 
     def __enter__(self) -> "DemoTable":
         self.service.start()
@@ -95,25 +99,30 @@ class DemoTable:
         """Act until the match is over; ``on_round(line)`` hears each round's result."""
         if on_round is not None:
             self.service.loop.subscribe(lambda update: self._tell_rounds(update, on_round))
-        still, version = 0, None
         for _ in range(max_acts):
-            self.settle()
-            state = self.state()
-            act = self.players.next_act(state)
-            if act is None and state["match"]["over"]:
-                return state
-            if state["events"] == version:
-                still += 1
-            else:
-                still, version = 0, state["events"]
-            if still > STALL_ACTS:
-                raise RuntimeError(f"the demo is stuck: {act} again and again in {state['waiting_for']}")
-            if act is not None:
-                self._tend_launcher(state)
-                self.do(act, state)
-            if self.speed:
-                time.sleep(0.8 / self.speed)
+            if not self.step():
+                return self.state()
         raise RuntimeError("the demo did not finish the match")
+
+    def step(self) -> bool:
+        """Wait for the table to rest, then one act of a player; False once the match is over."""
+        self.settle()
+        state = self.state()
+        act = self.players.next_act(state)
+        if act is None and state["match"]["over"]:
+            return False
+        if state["events"] == self._events_seen:
+            self._still += 1
+            if self._still > STALL_ACTS:
+                raise RuntimeError(f"the demo is stuck: {act} again and again in {state['waiting_for']}")
+        else:
+            self._still, self._events_seen = 0, state["events"]
+        if act is not None:
+            self._tend_launcher(state)
+            self.do(act, state)
+        if self.speed:
+            time.sleep(0.8 / self.speed)
+        return True
 
     def settle(self, timeout: float = 30.0) -> None:
         """Wait until nothing at the table is still moving (launcher, buttons, camera, loop)."""
@@ -121,8 +130,8 @@ class DemoTable:
         deadline, quiet, last = time.monotonic() + timeout, 0, None
         while time.monotonic() < deadline:
             busy = (service.launcher.busy or service.pump.busy or camera.pending
-                    or camera.read_count != service.camera.frames)
-            mark = (service.loop.latest.version, service.pump.handled, camera.read_count)
+                    or service.camera.frames < camera.scripted)
+            mark = (service.loop.latest.version, service.pump.handled, camera.scripted)
             quiet = quiet + 1 if not busy and mark == last else 0
             if quiet >= 3:
                 return

@@ -35,6 +35,7 @@ class SimCamera:
         self._next = time.monotonic()
         self.table = Table(seed=seed)
         self.read_count = 0
+        self.scripted = 0       # the read count of the last frame of a placement (or a clear)
         self.placed_at: list[tuple[str, float]] = []   # (card, time its first still frame was read)
         self._mark: str | None = None
         self._still(STILL_FRAMES)
@@ -83,6 +84,7 @@ class SimCamera:
                     self.table = Table(seed=self.seed)
                 else:
                     self.read_count += 1   # counted as taken at once: nobody thinks we are idle
+                    self.scripted = self.read_count
                     return self._frame(value)
             if not self.continuous:
                 return None

@@ -127,8 +127,13 @@ class TableService:
         if self._web_options is not None:
             from companion.web.server import WebServer
             web = self.config.web
-            self.web = WebServer(self.loop, web.host, self._web_port, table_language=self.config.table.language,
-                                 **self._web_options).start()
+            try:
+                self.web = WebServer(self.loop, web.host, self._web_port,
+                                     table_language=self.config.table.language, **self._web_options).start()
+            except OSError as error:
+                self.stop()
+                raise UserError(f"cannot serve the page on {web.host}:{self._web_port} ({error.strerror}); "
+                                "is another companion running? Choose another port") from None
         systemd.notify("READY=1")
         interval = systemd.watchdog_interval()
         if interval:

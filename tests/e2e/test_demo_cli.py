@@ -43,3 +43,14 @@ def test_demo_is_repeatable_with_a_seed():
 def test_demo_refuses_bad_arguments_without_a_traceback(args):
     result = run("demo", *QUICK, *args, timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_demo_on_a_port_in_use_says_so():
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("demo", "--host", "127.0.0.1", "--port", str(port), "--speed", "0", timeout=60)
+    assert result.returncode == 2 and "cannot serve the page" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,78 @@
+"""``uno-companion bench latency``: from a card lying still under the camera to the phones.
+
+The whole simulated table runs (the demo's virtual players at a table's pace, the
+camera at 30 frames/s, the real vision pipeline, engine, loop and page) with
+``--phones`` stream readers connected over loopback. For every card the camera
+took, the delay is from the first frame in which it lay still (the hand gone) to
+each phone parsing the change. Memory is this process's RSS at the end: the
+service with its camera and phones, plus the simulated players.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from companion.config import parse_config
+from companion.errors import UserError
+from companion.service.demo_table import DemoTable
+from companion.web.bench import Phones, rss_megabytes
+
+NAMES = ["Ada", "Ben", "Cem", "Dana"]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="uno-companion bench latency", description=__doc__.splitlines()[0])
+    parser.add_argument("--plays", type=int, default=60, help="cards to measure (default 60)")
+    parser.add_argument("--phones", type=int, default=10, help="pages connected (default 10)")
+    parser.add_argument("--speed", type=float, default=3.0, help="the players' pace (default 3)")
+    parser.add_argument("--seed", type=int, default=3)
+    options = parser.parse_args(argv)
+    if options.plays < 1 or options.phones < 1 or options.speed <= 0:
+        raise UserError("--plays and --phones must be at least 1, --speed above 0")
+    config = parse_config({"table": {"players": NAMES[:3]}, "rules": {"target": 5000},
+                           "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
+                           "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
+    seen: list[tuple[int, str]] = []     # (version, card) of every play the camera made
+    with DemoTable(config, seed=options.seed, speed=options.speed, port=0) as table:
+        table.service.loop.subscribe(
+            lambda update: seen.append((update.version, update.event["card"]))
+            if update.source == "camera" else None)
+        phones = Phones(table.service.web.port, options.phones)
+        try:
+            time.sleep(1.0)                     # every phone has its snapshot
+            deadline = time.monotonic() + 30 + options.plays * 3
+            while len(seen) < options.plays and time.monotonic() < deadline:
+                if not table.step():
+                    break
+            time.sleep(0.5)                     # the last changes reach the phones
+            memory = rss_megabytes(os.getpid())
+            delays = _delays(seen, table.camera.placed_at, phones.arrivals)
+        finally:
+            phones.close()
+    if not delays:
+        raise UserError("no card reached the phones; run with --verbose to see why")
+    median, p95 = statistics.median(delays), _percentile(delays, 95)
+    print(f"card still in the frames -> change on a page: {len(seen)} plays x {options.phones} phones, "
+          f"median {median:.0f} ms, p95 {p95:.0f} ms, max {max(delays):.0f} ms (camera 30 frames/s)")
+    print(f"memory (RSS) with camera and {options.phones} pages connected: {memory:.0f} MB")
+    print(f"latency_median_ms={median:.0f} latency_p95_ms={p95:.0f} rss_mb={memory:.0f}")
+    return 0
+
+
+def _delays(seen, placed_at, arrivals) -> list[float]:
+    """Milliseconds from each card's first still frame to each phone's arrival of its change."""
+    delays, used = [], set()
+    for version, card in seen:
+        start = next((i for i, (name, _) in enumerate(placed_at) if name == card and i not in used), None)
+        if start is None or version not in arrivals:
+            continue
+        used.add(start)
+        delays.extend(1000 * (arrived - placed_at[start][1]) for arrived in arrivals[version])
+    return delays
+
+
+def _percentile(values: list[float], percent: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(percent / 100 * (len(ordered) - 1))))]
