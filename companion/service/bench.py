@@ -34,10 +34,10 @@ def main(argv: list[str]) -> int:
     config = parse_config({"table": {"players": NAMES[:3]}, "rules": {"target": 5000},
                            "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
                            "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
-    seen: list[tuple[int, str]] = []     # (version, card) of every play the camera made
+    seen: list[tuple[int, str, float]] = []   # (version, card, when) of every play the camera made
     with DemoTable(config, seed=options.seed, speed=options.speed, port=0) as table:
         table.service.loop.subscribe(
-            lambda update: seen.append((update.version, update.event["card"]))
+            lambda update: seen.append((update.version, update.event["card"], time.monotonic()))
             if update.source == "camera" else None)
         phones = Phones(table.service.web.port, options.phones)
         try:
@@ -62,14 +62,15 @@ def main(argv: list[str]) -> int:
 
 
 def _delays(seen, placed_at, arrivals) -> list[float]:
-    """Milliseconds from each card's first still frame to each phone's arrival of its change."""
-    delays, used = [], set()
-    for version, card in seen:
-        start = next((i for i, (name, _) in enumerate(placed_at) if name == card and i not in used), None)
-        if start is None or version not in arrivals:
-            continue
-        used.add(start)
-        delays.extend(1000 * (arrived - placed_at[start][1]) for arrived in arrivals[version])
+    """Milliseconds from each card's first still frame to each phone's arrival of its change.
+
+    A card pairs with the last time that card came to rest before the table took it (a card
+    the camera missed and the host typed in does not count)."""
+    delays = []
+    for version, card, taken in seen:
+        still = [at for name, at in placed_at if name == card and at <= taken]
+        if still and version in arrivals:
+            delays.extend(1000 * (arrived - still[-1]) for arrived in arrivals[version])
     return delays
 
 
