@@ -245,7 +245,18 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 def ranked_outlines(frame: np.ndarray, min_score: float = 0.3) -> list[tuple[np.ndarray, float]]:
     """Every outline guess that looks enough like a card, as ``(quad, score)``, best first."""
     scored = [(q, card_score(warp(frame, q))) for q in candidate_quads(frame)]
-    return sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
+    ranked = sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
+    kept: list[tuple[np.ndarray, float]] = []
+    for quad, score in ranked:      # the same outline found twice is read once
+        if not any(_near(quad, other) for other, _ in kept):
+            kept.append((quad, score))
+    return kept
+
+
+def _near(a: np.ndarray, b: np.ndarray) -> bool:
+    a, b = order_corners(a), order_corners(b)
+    gap = min(np.abs(a - b).max(), np.abs(np.roll(a, 2, axis=0) - b).max())
+    return gap < 0.04 * float(np.linalg.norm(a[0] - a[2]))
 
 
 def find_cards(frame: np.ndarray, max_cards: int = 1, min_score: float = 0.45):

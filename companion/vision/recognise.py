@@ -107,9 +107,9 @@ class Recogniser:
                 answer, top = per_rank, max(per_rank.values())
         return {rank: answer.get(rank, -1.0) for rank in self._rank_names}
 
-    def name_card(self, card: np.ndarray, outline_score: float = 1.0) -> tuple[str, float]:
-        """Best guess and confidence for a warped card."""
-        seen = look(card, ZOOMS)
+    def name_card(self, card: np.ndarray, outline_score: float = 1.0, zooms=ZOOMS) -> tuple[str, float]:
+        """Best guess and confidence for a warped card (``zooms``: closer crops also tried)."""
+        seen = look(card, zooms)
         per_rank = self.rank_scores(seen)
         # the black field decides wild or not; the shape then decides among those
         wild = seen.black_edge > 0.4
@@ -150,9 +150,11 @@ class Recogniser:
         if not outlines:
             return UNSEEN
         largest = max(cv2.contourArea(order_corners(q)) for q, _ in outlines)
-        best, best_value = None, -1.0
+        best, best_value = outlines[0][0], -1.0
+        if len(outlines) == 1:
+            return self.sighting(frame, *polish(frame, best))
         for quad, score in outlines:
-            guess, confidence = self.name_card(warp(frame, quad), score)
+            guess, confidence = self.name_card(warp(frame, quad), score, zooms=())    # a quick read
             size = cv2.contourArea(order_corners(quad)) / largest
             value = score * (0.5 + 0.5 * confidence) * size ** 0.25
             if value > best_value:
