@@ -4,8 +4,9 @@
 None) and feeds them to a :class:`~companion.vision.watcher.DiscardWatcher`. A
 card that settles on the pile becomes, by what the engine waits for, the start
 card (D4) or a play of the seat whose turn it is; whether it was allowed is the
-engine's business. An unsure reading is never guessed: it is logged with the
-recogniser's best guess and the host enters the card on the phone.
+engine's business. An unsure reading is never guessed: the table asks the host
+(an open question on every phone, with the recogniser's best guess as a
+candidate) and the host's answer is the play.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import time
 
 from companion.engine import events as E
 from companion.errors import UserError
-from companion.table import Play, TableLoop
+from companion.table import Ask, Play, TableLoop
 
 log = logging.getLogger(__name__)
 
@@ -113,11 +114,15 @@ class CameraFeeder:
         if seen is None:
             return
         self.sightings.append(seen)
-        if seen.card is None:
+        state = self.loop.latest.snapshot
+        if seen.card is None:   # not guessed: every phone shows the question, the host answers
             log.warning("camera: unsure of the card just played (best guess %s, %.2f); "
-                        "enter it on the phone", seen.guess, seen.confidence)
+                        "asking the host", seen.guess, seen.confidence)
+            question = {"kind": "card", "seat": None if state["phase"] == "start_card" else state["turn"],
+                        "candidates": [seen.guess] if seen.guess else []}
+            self.loop.submit(Ask(question, source="camera")).result(10)
             return
-        event = sighting_event(self.loop.latest.snapshot, seen.card)
+        event = sighting_event(state, seen.card)
         if event is None:
             log.info("camera: %s seen, but the table waits for no card now", seen.card)
             return

@@ -161,9 +161,12 @@ class DemoTable:
         elif act.kind == "fix_launcher":
             self._fix_launcher()
         elif act.kind == "phone":
-            self.counts["cards typed in"] += act.value.type in ("play", "start_card")
+            asked = [q["id"] for q in state.get("questions", []) if q["kind"] == "card"]
+            typed = act.value.type in ("play", "start_card")
+            self.counts["cards typed in"] += typed
+            answers = asked[-1] if typed and asked else None   # the question the camera asked
             try:
-                self.service.loop.submit(Play(act.value, source="phone")).result(10)
+                self.service.loop.submit(Play(act.value, source="phone", answers=answers)).result(10)
             except UserError as refusal:
                 log.warning("phone: %s refused: %s", act.value.to_json(), refusal)
 

@@ -10,6 +10,7 @@ from companion.config import parse_config
 
 def sim_config(tmp_path, *, players=("Ana", "Ben", "Cem"), mode="classic", launcher="sim", ring="sim",
                rules=None, preset="official"):
+    tmp_path.mkdir(parents=True, exist_ok=True)
     return parse_config({
         "table": {"players": list(players), "mode": mode, "preset": preset},
         "rules": dict(rules or {}),

@@ -90,3 +90,27 @@ def test_stop_leaves_every_output_off(table):
     wait_for(lambda: table.launcher.motor_running, what="the motor starting")
     table.outputs_safe()
     assert not table.launcher.motor_running
+
+
+def test_the_camera_plays_the_card_it_reads_and_asks_the_host_about_one_it_cannot(tmp_path):
+    import random
+
+    from companion.service.demo_table import UnsureWatcher
+    from companion.service.simcamera import SimCamera
+    from companion.vision.recognise import Recogniser
+    from companion.vision.watcher import DiscardWatcher
+    recogniser = Recogniser()
+    camera = SimCamera(seed=3, hands=False)
+    with TableService(sim_config(tmp_path / "one"), dealer=0, web=False, camera=camera) as readable:
+        camera.place("red-5")                            # D4: the start card, read by the camera
+        wait_for(lambda: state(readable)["top_card"] == "red-5", what="the camera's start card")
+    camera = SimCamera(seed=3, hands=False)
+    every_reading_unsure = lambda: UnsureWatcher(DiscardWatcher(recogniser), 1.0, random.Random(1), [])  # noqa: E731
+    with TableService(sim_config(tmp_path / "two"), dealer=0, web=False, camera=camera,
+                      new_watcher=every_reading_unsure) as table:
+        camera.place("blue-3")
+        question = wait_for(lambda: state(table)["questions"], what="the host being asked")[0]
+        assert question["kind"] == "card" and question["candidates"] == ["blue-3"]
+        assert state(table)["top_card"] is None          # not guessed
+        table.loop.submit(Play(E.StartCard("blue-3"), answers=question["id"])).result(5)
+        assert state(table)["top_card"] == "blue-3" and state(table)["questions"] == []
