@@ -130,7 +130,7 @@ def _check_store(config, report) -> None:
             store = GameStore(path)
             matches = store.matches()
             store.close()
-        except (UserError, Exception) as error:
+        except Exception as error:  # a damaged file: say so, whatever the error
             return report("store", False, f"{path} cannot be read: {error}")
         return report("store", True, f"{path} holds {len(matches)} match(es)")
     if not folder.is_dir():
