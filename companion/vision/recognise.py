@@ -23,7 +23,7 @@ from companion.vision.profile import Profile, default_profile
 DEFAULT_THRESHOLD = 0.35
 ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try closer crops too
 MIN_SIDE = 32
-CHOICES = 4          # outlines read before choosing one
+CHOICES = 3          # outlines read before choosing one
 
 
 @dataclass(frozen=True)
