@@ -65,6 +65,7 @@ class CameraFeeder:
         self.frames = 0                 # frames looked at
         self._fresh_pile = False
         self._phase = None
+        self._small, self._still, self._changed = None, 0, False   # hand scan: what moved
         loop.subscribe(self._follow)
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
@@ -98,17 +99,59 @@ class CameraFeeder:
         if (phase == "deal" and self._phase != "deal") or any(
                 action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
             self._fresh_pile = True
+        if phase == "scoring" and self._phase != "scoring":
+            self._changed = False
         self._phase = phase
 
     def feed(self, frame) -> None:
-        """Look at one frame; submit the play it completes, if any."""
+        """Look at one frame; submit the play (or the shown hand) it completes, if any."""
         if self._fresh_pile:
             self._fresh_pile = False
             self.watcher = self.new_watcher()
         try:
-            self._look(self.watcher.feed(frame))
+            moved = self._moved(frame)
+            if self._phase == "scoring":
+                self._scan_hands(frame, moved)
+            else:
+                self._look(self.watcher.feed(frame))
         finally:
             self.frames += 1
+
+    def _moved(self, frame) -> bool:
+        """Whether this frame differs from the last one (cheap: compared 80x60)."""
+        import cv2
+        small = cv2.resize(frame, (80, 60), interpolation=cv2.INTER_AREA).astype("int16")
+        before, self._small = self._small, small
+        return before is None or int((abs(small - before).max(axis=2) > 18).sum()) > 2
+
+    def _scan_hands(self, frame, moved: bool) -> None:
+        """S1: a hand spread under the camera, once it lies still, is the next seat's hand.
+
+        Only a view that changed since scoring began counts, so the discard pile that is
+        still lying there is never taken for a hand."""
+        if moved:
+            self._still, self._changed = 0, True
+            return
+        self._still += 1
+        if not (self._changed and self._still == 3):
+            return
+        self._changed = False
+        seats = [a.seat for a in self.loop.call(lambda game: game.engine.prompt()) if a.type == "show_hand"]
+        if not seats:
+            return
+        from companion.vision.hand import scan_hand
+        scan = scan_hand(frame, getattr(self.watcher, "recogniser", None))
+        if scan.cards and not scan.unsure:
+            log.debug("camera: seat %d shows %s (%d points)", seats[0], scan.cards, scan.points)
+            try:
+                self.loop.submit(Play(E.RevealHand(seats[0], tuple(scan.cards)), source="camera")).result(10)
+            except UserError as refusal:
+                log.info("camera: the hand of seat %d refused: %s", seats[0], refusal)
+            return
+        log.warning("camera: could not read all of seat %d's hand (%d read, %d unsure); asking the host",
+                    seats[0], len(scan.cards), len(scan.unsure))
+        self.loop.submit(Ask({"kind": "hand", "seat": seats[0], "candidates": scan.cards,
+                              "text": f"count the hand of seat {seats[0]}"}, source="camera")).result(10)
 
     def _look(self, seen) -> None:
         if seen is None:

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 
 from companion.devices.ring_logic import colour_groups
+from companion.engine import CARD_NAMES
+from companion.engine import events as E
 from companion.errors import UserError
 from companion.service.simcamera import SimCamera
 from companion.service.table import TableService
@@ -25,7 +27,8 @@ from companion.table import Play
 log = logging.getLogger(__name__)
 # At speed 0 the launcher's pauses for a real servo and a real card's flight are cut short.
 QUICK_LAUNCHER = {"aim_time": 0.01, "settle": 0.04, "rest": 0.01}
-STALL_ACTS = 60   # acts in a row that change nothing: the demo is stuck (a bug), say so
+STALL_ACTS = 60
+MAX_SPREAD = 12   # cards a hand may have to lie apart under the camera (else typed in)   # acts in a row that change nothing: the demo is stuck (a bug), say so
 
 
 @dataclass(frozen=True)
@@ -72,10 +75,12 @@ class DemoTable:
         self.service = TableService(config, seed=seed, dealer=0, camera=self.camera, web=web, web_port=port,
                                     stack_options={"cards": faults.hopper, "jam_at": jams},
                                     new_watcher=watcher, launcher_options=None if speed else QUICK_LAUNCHER)
-        self.counts = {"jams cleared": 0, "hopper refills": 0, "cards typed in": 0, "timers run out": 0}
+        self.counts = {"jams cleared": 0, "hopper refills": 0, "cards typed in": 0, "timers run out": 0,
+                       "hands shown to the camera": 0}
         self._late_left = faults.late
         self._tapped: dict[str, float] = {}
         self._still, self._events_seen = 0, None
+        self._shown = None
 
     def __enter__(self) -> "DemoTable":
         self.service.start()
@@ -108,7 +113,7 @@ class DemoTable:
         """Wait for the table to rest, then one act of a player; False once the match is over."""
         self.settle()
         state = self.state()
-        act = self.players.next_act(state)
+        act = self._show_hand(state) if state["phase"] == "scoring" else self.players.next_act(state)
         if act is None and state["match"]["over"]:
             return False
         if state["events"] == self._events_seen:
@@ -158,17 +163,34 @@ class DemoTable:
         elif act.kind == "race":
             for seat in self.random.sample(range(len(state["players"])), len(state["players"])):
                 self.tap(f"seat{seat}_button")
+        elif act.kind == "spread":
+            self.camera.spread(act.value)
+            self.counts["hands shown to the camera"] += 1
         elif act.kind == "fix_launcher":
             self._fix_launcher()
         elif act.kind == "phone":
-            asked = [q["id"] for q in state.get("questions", []) if q["kind"] == "card"]
-            typed = act.value.type in ("play", "start_card")
+            kind = "hand" if act.value.type == "reveal" else "card"
+            asked = [q["id"] for q in state.get("questions", []) if q["kind"] == kind]
+            typed = act.value.type in ("play", "start_card", "reveal")
             self.counts["cards typed in"] += typed
             answers = asked[-1] if typed and asked else None   # the question the camera asked
             try:
                 self.service.loop.submit(Play(act.value, source="phone", answers=answers)).result(10)
             except UserError as refusal:
                 log.warning("phone: %s refused: %s", act.value.to_json(), refusal)
+
+    def _show_hand(self, state: dict) -> Act | None:
+        """S1: the next seat spreads its hand under the camera; if the table did not take it
+        (too many cards to lie apart, or unreadable), the host types it in."""
+        seats = [a.seat for a in self.service.loop.call(lambda g: g.engine.prompt()) if a.type == "show_hand"]
+        if not seats:
+            return None
+        seat = seats[0]
+        cards = tuple(CARD_NAMES[c] for c in self.players.world.hands[seat])
+        if self._shown != (state["round"], seat) and len(cards) <= MAX_SPREAD:
+            self._shown = (state["round"], seat)
+            return Act("spread", seat, cards)
+        return Act("phone", value=E.RevealHand(seat, cards))
 
     def tap(self, name: str) -> None:
         # A finger cannot press one button twice within the buttons' debounce time (20 ms).

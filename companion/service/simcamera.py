@@ -18,7 +18,7 @@ import threading
 import time
 from collections import deque
 
-from companion.vision.scene import FRAME_H, FRAME_W, Table
+from companion.vision.scene import FRAME_H, FRAME_W, Table, hand_spread
 
 STILL_FRAMES = 4       # the watcher settles on the 3rd still frame after the card lands; one spare
 CENTRE = (FRAME_W / 2, FRAME_H / 2)
@@ -38,6 +38,7 @@ class SimCamera:
         self.scripted = 0       # the read count of the last frame of a placement (or a clear)
         self.placed_at: list[tuple[str, float]] = []   # (card, time its first still frame was read)
         self._mark: str | None = None
+        self._spread = None     # the one picture of a hand spread for scoring
         self._still(STILL_FRAMES)
 
     @property
@@ -56,6 +57,12 @@ class SimCamera:
             self._frames.append(("place", card))
             if self.hands:
                 self._frames.extend(("frame", point) for point in reversed(path[:2]))
+            self._frames.extend(("frame", None) for _ in range(STILL_FRAMES))
+
+    def spread(self, cards) -> None:
+        """A player spreads their hand apart on the mat for scoring (S1)."""
+        with self._lock:
+            self._frames.append(("spread", tuple(cards)))
             self._frames.extend(("frame", None) for _ in range(STILL_FRAMES))
 
     def clear(self) -> None:
@@ -78,10 +85,13 @@ class SimCamera:
             while self._frames:
                 kind, value = self._frames.popleft()
                 if kind == "place":
+                    self._spread = None
                     self.table.random_place(value, near=CENTRE, spread=45)
                     self._mark = value
                 elif kind == "clear":
-                    self.table = Table(seed=self.seed)
+                    self.table, self._spread = Table(seed=self.seed), None
+                elif kind == "spread":
+                    self._spread = hand_spread(value, seed=self.seed)[0]
                 else:
                     self.read_count += 1   # counted as taken at once: nobody thinks we are idle
                     self.scripted = self.read_count
@@ -92,6 +102,8 @@ class SimCamera:
         return self._frame(None)
 
     def _frame(self, hand_at):
+        if self._spread is not None:
+            return self._spread
         frame = self.table.frame(hand_at=hand_at, blur=1.0 if hand_at is not None else 0.0)
         if hand_at is None and self._mark is not None:
             self.placed_at.append((self._mark, time.monotonic()))

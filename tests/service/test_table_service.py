@@ -114,3 +114,18 @@ def test_the_camera_plays_the_card_it_reads_and_asks_the_host_about_one_it_canno
         assert state(table)["top_card"] is None          # not guessed
         table.loop.submit(Play(E.StartCard("blue-3"), answers=question["id"])).result(5)
         assert state(table)["top_card"] == "blue-3" and state(table)["questions"] == []
+
+
+def test_at_round_end_a_hand_spread_under_the_camera_is_counted(tmp_path):
+    from companion.service.simcamera import SimCamera
+    camera = SimCamera(seed=3, hands=False)
+    with TableService(sim_config(tmp_path), dealer=0, web=False, camera=camera) as table:
+        for event in (E.StartCard("red-5"), E.Correction(1, 1), E.CallUno(1), E.Play(1, "red-7")):
+            submit(table, event)
+        assert state(table)["phase"] == "scoring"        # S1: seats 0 and 2 show their hands
+        hand = ("green-5", "green-9", "red-skip", "red-1", "yellow-3", "wild", "blue-draw2")
+        camera.spread(hand)
+        wait_for(lambda: [a.seat for a in table.loop.call(lambda g: g.engine.prompt())] == [2],
+                 what="seat 0's hand read by the camera")
+        submit(table, E.RevealHand(2, ("blue-1",) * 7))   # the host types the other one in
+        assert state(table)["scores"][1] == 5 + 9 + 20 + 1 + 3 + 50 + 20 + 7
