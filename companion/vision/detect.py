@@ -170,7 +170,8 @@ def _field_quads(small: np.ndarray, min_area: float) -> list[np.ndarray]:
     cards) and ringed by the white border, so it stands apart even on a busy background."""
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     sat, val = hsv[..., 1], hsv[..., 2]
-    masks = [((sat > 60) & (val > 50)), ((sat > 90) & (val > 60)), ((sat > 130) & (val > 80)), (val < 60)]
+    masks = [((sat > 60) & (val > 50)), ((sat > 90) & (val > 60)), ((sat > 130) & (val > 80)), (val < 60),
+             ((val < 100) & (sat < 90))]      # black fields of wild cards in bright light
     kernel = np.ones((3, 3), np.uint8)
     out = []
     for mask in masks:
