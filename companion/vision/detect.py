@@ -151,7 +151,7 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
     return quads
 
 
-FIELD_INSET = 0.07     # the printed field starts this far in from the card's edge (of its width)
+FIELD_INSET = 0.085     # the printed field starts this far in from the card's edge (of its width)
 
 
 def _around_field(field: np.ndarray) -> np.ndarray:
