@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
         watcher.feed(frame)
         unchanged.append(time.perf_counter() - start)
 
-    recognised, right = [], 0
+    recognised, right, unsure = [], 0, 0
     for i in range(n):
         scene = Table(seed=100 + i, design=("classic", "current")[i % 2])
         name = names[i % len(names)]
@@ -67,6 +67,7 @@ def main(argv: list[str]) -> int:
         sighting = recogniser.recognise(frame)
         recognised.append(time.perf_counter() - start)
         right += sighting.card == name
+        unsure += sighting.card is None
 
     plays = []
     watcher = DiscardWatcher(recogniser)
@@ -79,7 +80,7 @@ def main(argv: list[str]) -> int:
 
     print(f"unchanged frame (watcher):      {_median_ms(unchanged):6.2f} ms median of {len(unchanged)}")
     print(f"recognised frame (recogniser):  {_median_ms(recognised):6.2f} ms median of {len(recognised)}"
-          f"  ({right}/{n} named right)")
+          f"  ({right}/{n} named right, {unsure} unsure, {n - right - unsure} wrong)")
     print(f"play frame (watcher, on a pile): {_median_ms(plays):6.2f} ms median of {len(plays)}")
     print(f"vision_unchanged_ms={_median_ms(unchanged):.2f}")
     print(f"vision_recognised_ms={_median_ms(recognised):.2f}")
