@@ -15,9 +15,10 @@ import cv2
 import numpy as np
 
 from companion.vision.deck import WILD_RANKS, join
-from companion.vision.detect import _overlap as overlap
-from companion.vision.detect import find_cards, order_corners, polish, ranked_outlines, warp
+from companion.vision.detect import overlap
+from companion.vision.detect import find_cards, order_corners, ranked_outlines, warp
 from companion.vision.features import look
+from companion.vision.outline import polish
 from companion.vision.profile import Profile, default_profile
 
 DEFAULT_THRESHOLD = 0.35

@@ -19,8 +19,9 @@ import numpy as np
 
 from companion.errors import UserError
 from companion.vision.deck import card_names, split
-from companion.vision.detect import jittered, order_corners, polish, ranked_outlines, warp
+from companion.vision.detect import order_corners, ranked_outlines, warp
 from companion.vision.features import look
+from companion.vision.outline import jittered, polish
 from companion.vision.profile import Profile, default_profile
 from companion.vision.sources import IMAGE_SUFFIXES, read_image
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.detect import (candidate_quads, card_score, order_corners, polish, snap,
-                                     warp, whiteness)
+from companion.vision.detect import candidate_quads, card_score, order_corners, snap, warp, whiteness
+from companion.vision.outline import polish
 from companion.vision.recognise import Recogniser, bad_frame
 
 log = logging.getLogger(__name__)

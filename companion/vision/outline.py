@@ -1,0 +1,40 @@
+"""Small changes to a card outline: polishing one found in a frame, and the near misses
+a taught template should also match."""
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.detect import card_score, order_corners, warp
+
+
+def _moved(quad: np.ndarray, dx: float, dy: float, turn: float, grow: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    c, s = np.cos(np.deg2rad(turn)), np.sin(np.deg2rad(turn))
+    rotation = np.float32([[c, -s], [s, c]])
+    return ((quad - centre) * grow) @ rotation.T + centre + np.float32([dx, dy])
+
+
+def jittered(quad: np.ndarray) -> list[np.ndarray]:
+    """The outline shifted, turned and resized a little: how outlines found in a frame differ."""
+    step = 0.03 * float(np.linalg.norm(quad[0] - quad[1]))
+    moves = [(step, 0, 0, 1), (-step, 0, 0, 1), (0, step, 0, 1), (0, -step, 0, 1),
+             (0, 0, 3, 1), (0, 0, -3, 1), (0, 0, 0, 0.95), (0, 0, 0, 1.05)]
+    return [_moved(order_corners(quad), *move) for move in moves]
+
+
+def polish(frame: np.ndarray, quad: np.ndarray, rounds: int = 3) -> tuple[np.ndarray, float]:
+    """Nudge an outline (shift, turn, size) while that makes it look more like a card."""
+    best = order_corners(quad)
+    best_score = card_score(warp(frame, best))
+    for step in (4.0, 2.0, 1.0)[:rounds]:
+        improved = True
+        while improved:
+            improved = False
+            for move in ((step, 0, 0, 1), (-step, 0, 0, 1), (0, step, 0, 1), (0, -step, 0, 1),
+                         (0, 0, step / 2, 1), (0, 0, -step / 2, 1),
+                         (0, 0, 0, 1 + step / 100), (0, 0, 0, 1 - step / 100)):
+                trial = _moved(best, *move)
+                score = card_score(warp(frame, trial))
+                if score > best_score + 1e-3:
+                    best, best_score, improved = trial, score, True
+    return best, best_score
