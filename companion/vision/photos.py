@@ -92,7 +92,7 @@ def main(argv: list[str]) -> int:
         tests = tests[::max(1, len(tests) // options.limit)][:options.limit]
     profile, taught = teach_images(teaching)
     print(f"taught from {sum(taught.taught.values())} photos (first of each card); "
-          f"{len(taught.skipped)} without a card found")
+          f"{len(taught.skipped)} skipped: " + "; ".join(taught.skipped))
     lines = report("taught profile", measure(Recogniser(profile), tests), options.threshold)
     default = measure(Recogniser(), tests)
     lines += report("built-in profile (no teaching)", default, options.threshold)

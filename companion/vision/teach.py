@@ -19,13 +19,15 @@ import numpy as np
 
 from companion.errors import UserError
 from companion.vision.deck import card_names, split
-from companion.vision.detect import order_corners, ranked_outlines, warp
+from companion.vision.detect import card_score, order_corners, ranked_outlines, warp
 from companion.vision.features import look
 from companion.vision.outline import jittered, polish
 from companion.vision.profile import Profile, default_profile
 from companion.vision.sources import IMAGE_SUFFIXES, read_image
 
 log = logging.getLogger(__name__)
+
+CLEAR_OUTLINE = 0.62    # a teaching photo whose outline scores less would teach a blurred shape
 
 
 @dataclass
@@ -76,6 +78,10 @@ def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachRep
             quad = _outline_of(image, colour)
             if quad is None:
                 report.skipped.append(f"{name} photo {index + 1}: no card found")
+                continue
+            if card_score(warp(image, quad)) < CLEAR_OUTLINE:
+                report.skipped.append(f"{name} photo {index + 1}: the card's edge is not clear "
+                                      "(take it again, flat and whole in the picture)")
                 continue
             seen = look(warp(image, quad))
             profile.add(rank, seen.shape, "taught")

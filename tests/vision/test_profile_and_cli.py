@@ -99,3 +99,15 @@ def test_recognise_with_a_profile_of_another_version(tmp_path):
     result = _run("recognise", "--profile", str(profile), str(_photo(tmp_path / "x.png", "red-1", 1)))
     assert result.returncode == 2
     assert "version 0" in result.stderr and "teach the deck again" in result.stderr
+
+
+def test_teach_skips_and_reports_a_photo_without_a_card(tmp_path):
+    deck = tmp_path / "deck"
+    (deck / "red-5").mkdir(parents=True)
+    (deck / "blue-2").mkdir(parents=True)
+    _photo(deck / "red-5" / "sharp.png", "red-5", seed=1)
+    cv2.imwrite(str(deck / "blue-2" / "empty-mat.png"), Table(seed=2).frame())   # no card in it
+    result = _run("teach", str(deck), "--out", str(tmp_path / "deck.json"))
+    assert result.returncode == 0, result.stderr
+    assert "taught 1 cards from 1 photos" in result.stdout
+    assert "skipped blue-2 photo 1" in result.stdout
