@@ -48,7 +48,7 @@ def main(argv: list[str]) -> int:
                     break
             time.sleep(0.5)                     # the last changes reach the phones
             memory = rss_megabytes(os.getpid())
-            delays = _delays(seen, table.camera.placed_at, phones.arrivals)
+            delays, misread = _delays(seen, table.camera.placed_at, phones.arrivals)
         finally:
             phones.close()
     if not delays:
@@ -56,22 +56,28 @@ def main(argv: list[str]) -> int:
     median, p95 = statistics.median(delays), _percentile(delays, 95)
     print(f"card still in the frames -> change on a page: {len(seen)} plays x {options.phones} phones, "
           f"median {median:.0f} ms, p95 {p95:.0f} ms, max {max(delays):.0f} ms (camera 30 frames/s)")
+    if misread:
+        print(f"left out: {misread} plays the camera named wrongly (the host corrected them)")
     print(f"memory (RSS) with camera and {options.phones} pages connected: {memory:.0f} MB")
     print(f"latency_median_ms={median:.0f} latency_p95_ms={p95:.0f} rss_mb={memory:.0f}")
     return 0
 
 
-def _delays(seen, placed_at, arrivals) -> list[float]:
-    """Milliseconds from each card's first still frame to each phone's arrival of its change.
+def _delays(seen, placed_at, arrivals) -> tuple[list[float], int]:
+    """Milliseconds from each card's first still frame to each phone's arrival of its change,
+    and the number of plays the camera named wrongly (left out of the delays).
 
-    A card pairs with the last time that card came to rest before the table took it (a card
-    the camera missed and the host typed in does not count)."""
-    delays = []
+    A play belongs to the last card laid down before the table took it."""
+    delays, misread = [], 0
     for version, card, taken in seen:
-        still = [at for name, at in placed_at if name == card and at <= taken]
-        if still and version in arrivals:
-            delays.extend(1000 * (arrived - still[-1]) for arrived in arrivals[version])
-    return delays
+        still = [(name, at) for name, at in placed_at if at <= taken]
+        if not still or version not in arrivals:
+            continue
+        if still[-1][0] != card:
+            misread += 1
+            continue
+        delays.extend(1000 * (arrived - still[-1][1]) for arrived in arrivals[version])
+    return delays, misread
 
 
 def _percentile(values: list[float], percent: float) -> float:

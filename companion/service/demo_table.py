@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 # At speed 0 the launcher's pauses for a real servo and a real card's flight are cut short.
 QUICK_LAUNCHER = {"aim_time": 0.01, "settle": 0.04, "rest": 0.01}
 STALL_ACTS = 60
-MAX_SPREAD = 12   # cards a hand may have to lie apart under the camera (else typed in)   # acts in a row that change nothing: the demo is stuck (a bug), say so
+MAX_SPREAD = 12
+MAX_DISAGREEMENTS = 5   # cards a hand may have to lie apart under the camera (else typed in)   # acts in a row that change nothing: the demo is stuck (a bug), say so
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,9 @@ class DemoTable:
                 raise RuntimeError(f"the demo is stuck: {act} again and again in {state['waiting_for']}")
         else:
             self._still, self._events_seen = 0, state["events"]
+        if len(self.players.errors) > MAX_DISAGREEMENTS:  # a bug: say so rather than play on
+            raise RuntimeError("the players' cards disagree with the table: "
+                               + "; ".join(self.players.errors[-3:]))
         if act is not None:
             self._tend_launcher(state)
             self.do(act, state)
