@@ -22,7 +22,7 @@ from companion.errors import UserError
 from companion.service.simcamera import SimCamera
 from companion.service.table import TableService
 from companion.service.virtual import Act, VirtualPlayers
-from companion.table import Play
+from companion.table import Correct, Play, Undo
 
 log = logging.getLogger(__name__)
 # At speed 0 the launcher's pauses for a real servo and a real card's flight are cut short.
@@ -77,7 +77,7 @@ class DemoTable:
                                     stack_options={"cards": faults.hopper, "jam_at": jams},
                                     new_watcher=watcher, launcher_options=None if speed else QUICK_LAUNCHER)
         self.counts = {"jams cleared": 0, "hopper refills": 0, "cards typed in": 0, "timers run out": 0,
-                       "hands shown to the camera": 0}
+                       "hands shown to the camera": 0, "misread cards corrected": 0}
         self._late_left = faults.late
         self._tapped: dict[str, float] = {}
         self._still, self._events_seen = 0, None
@@ -167,6 +167,9 @@ class DemoTable:
         elif act.kind == "race":
             for seat in self.random.sample(range(len(state["players"])), len(state["players"])):
                 self.tap(f"seat{seat}_button")
+        elif act.kind == "correct":   # the host on the phone: "that was another card"
+            self.counts["misread cards corrected"] += 1
+            self._correct(act.value)
         elif act.kind == "spread":
             self.camera.spread(act.value)
             self.counts["hands shown to the camera"] += 1
@@ -195,6 +198,19 @@ class DemoTable:
             self._shown = (state["round"], seat)
             return Act("spread", seat, cards)
         return Act("phone", value=E.RevealHand(seat, cards))
+
+    def _correct(self, card: str) -> None:
+        """The host fixes a misread card; a penalty the misread already cost (a misplay's
+        cards) is taken back first (undo), and those cards go back into the launcher."""
+        loop = self.service.loop
+        for _ in range(4):
+            try:
+                loop.submit(Correct(card, source="phone")).result(10)
+                return
+            except UserError:
+                loop.submit(Undo(source="phone")).result(10)
+                self.settle()
+        raise RuntimeError(f"the host could not correct the last card to {card}")
 
     def tap(self, name: str) -> None:
         # A finger cannot press one button twice within the buttons' debounce time (20 ms).

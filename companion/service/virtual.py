@@ -29,7 +29,8 @@ SKIPPED = ("challenge_verdict", "round_end", "reveal", "correction")  # the worl
 
 @dataclass(frozen=True)
 class Act:
-    """One physical act: ``kind`` is place, press, draw_button, colour, phone, race, fix_launcher."""
+    """One physical act: ``kind`` is place, spread, press, draw_button, colour, phone, correct,
+    race or fix_launcher."""
     kind: str
     seat: int | None = None
     value: Any = None
@@ -42,6 +43,7 @@ class VirtualPlayers:
         self.world = Game(list(players), options, full_information=True)
         self.random, self.forget, self.challenge = random, forget, challenge
         self.placed: tuple[int | None, str] | None = None   # laid down, not yet seen by the table
+        self.misread: tuple[int, str] | None = None         # laid down, but taken as another card
         self.verdict: bool | None = None                    # T6, known once the world resolved it
         self.race = False
         self.uno_seen: int | None = None
@@ -54,6 +56,7 @@ class VirtualPlayers:
             self._undo()
         elif update.kind == "correct":
             self._undo()
+            self.misread = None
             self._mirror(update.event)
         elif update.kind == "event":
             self._mirror(update.event)
@@ -68,6 +71,12 @@ class VirtualPlayers:
     def _mirror(self, event: dict) -> None:
         world, before = self.world, len(self.world.log)
         kind = event["type"]
+        if (kind == "play" and self.placed is not None and self.placed[0] == event["seat"]
+                and self.placed[1] != event["card"]):
+            self.misread, self.placed = self.placed, None   # the camera named another card
+        if self.misread is not None:   # until the host has corrected it, nothing happened here
+            self.steps.append(0)
+            return
         try:
             if kind == "deal":
                 world.deal_random(self.random, event.get("dealer"))
@@ -92,6 +101,9 @@ class VirtualPlayers:
         world, phase, turn = self.world, state["phase"], state["turn"]
         if state["match"]["over"]:
             return None
+        if self.misread is not None:  # the table took another card than was laid down
+            seat, card = self.misread
+            return Act("correct", seat, card)
         if self.placed is not None:  # the camera did not take it: the host types it in
             seat, card = self.placed
             self.placed = None
