@@ -10,12 +10,12 @@ example is ``docs/example-config.toml``.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
+from companion.tomlfile import read_toml
 
 BACKENDS = ("sim", "gpio", "pico", "none")
 MODES = ("classic", "extreme", "flash")
@@ -91,12 +91,7 @@ SECTIONS = {f.name: f.default_factory for f in fields(Config) if f.name != "rule
 def load_config(path: str | Path) -> Config:
     """Read and check a config file; every problem is a :class:`UserError` naming the key."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise UserError(f"cannot read the config file {path}: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise UserError(f"{path} is not valid TOML: {error}") from None
+    data = read_toml(path, "the config file")
     try:
         return parse_config(data)
     except UserError as error:

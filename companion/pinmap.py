@@ -10,11 +10,11 @@ button at the table.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.tomlfile import read_toml
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "hardware" / "pinmap.toml"
 
@@ -75,12 +75,7 @@ class PinMap:
 def load_pinmap(path: str | Path | None = None) -> PinMap:
     """Read and check a pin map; every problem is a :class:`UserError` naming the entry."""
     path = Path(path) if path is not None else DEFAULT_PATH
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise UserError(f"cannot read the pin map {path}: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise UserError(f"{path} is not valid TOML: {error}") from None
+    data = read_toml(path, "the pin map")
     if data.get("schema") != 1:
         raise UserError(f"{path}: schema = 1 expected, found {data.get('schema')!r}")
     pins: dict[tuple[str, str], Pin] = {}
