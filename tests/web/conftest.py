@@ -8,7 +8,7 @@ import pytest
 from companion.table import demo_table
 from companion.web.app import create_app
 from companion.web.server import WebServer
-from web_helpers import CHROMIUM, CHROMIUM_ARGS, HOST_TOKEN, PHONE
+from web_helpers import HOST_TOKEN, PHONE
 
 
 @pytest.fixture
@@ -37,17 +37,6 @@ def served(table):
     server.start()
     yield server
     server.close()
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("browser tests need Debian's chromium package (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -1,10 +1,14 @@
-"""The end-to-end tests reuse the web tests' browser settings (tests/web/web_helpers.py)."""
+"""Fixtures shared by several test folders.
+
+One browser for the whole run: Playwright's sync API allows a single running
+instance per process, so the web and end-to-end tests share this fixture.
+"""
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
 from web_helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 
