@@ -1,7 +1,6 @@
 """Fixtures for the web tests: a real table loop, the real app on loopback, real Chromium."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
