@@ -26,6 +26,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from companion.devices import observations as obs
+from companion.devices.closing import ClosedOnExit
 from companion.devices.observations import MAX_SEATS, EventSink
 from companion.devices.policies import BurstPolicy, ToyBurst
 from companion.devices.ring_logic import LIGHT_STATES, ButtonRing, colour_groups
@@ -69,7 +70,7 @@ class DispenseJob:
         return self.stopped(count, how)
 
 
-class Launcher(ABC):
+class Launcher(ClosedOnExit, ABC):
     """The card launcher: throws cards, counts them at the exit, aims at a seat.
 
     Jobs run one after another in the order asked. Each job ends with exactly one
@@ -149,14 +150,8 @@ class Launcher(ABC):
     def close(self) -> None:
         """Stop, end every job, release the pins (idempotent)."""
 
-    def __enter__(self):
-        return self
 
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-
-class Beeper(ABC):
+class Beeper(ClosedOnExit, ABC):
     """Short sound cues; silent (but harmless) when no buzzer is fitted.
 
     Each cue is (on seconds, off seconds, how many beeps).
@@ -185,9 +180,3 @@ class Beeper(ABC):
     @abstractmethod
     def close(self) -> None:
         """Silence and release (idempotent)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 
 from companion.devices import observations as obs
+from companion.devices.closing import ClosedOnExit
 from companion.devices.observations import MAX_SEATS, EventSink
 
 
@@ -31,7 +32,7 @@ def colour_groups(seats: int) -> dict[int, str]:
     return {seat: obs.COLOURS[seat * len(obs.COLOURS) // seats] for seat in range(seats)}
 
 
-class ButtonRing(ABC):
+class ButtonRing(ClosedOnExit, ABC):
     """One button and one light per seat: turn light, race, colour choice, Flash turn timer.
 
     Backends supply :meth:`_show` (set the lights) and call :meth:`_pressed` for
@@ -150,12 +151,6 @@ class ButtonRing(ABC):
         with self._lock:
             self._end_mode()
         self._close_pins()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     # -- what a backend implements and calls ----------------------------------------------
     @abstractmethod
