@@ -7,6 +7,16 @@ button at the table.
 >>> pins = load_pinmap()
 >>> pins.pin("pi", "launcher_exit_sensor").gpio
 17
+>>> pins.pin("pi", "launcher_aim_servo").pulse_us
+(500, 2400)
+
+Two kinds of pin carry a setting besides the wiring, because parts differ:
+
+* ``input``: ``active_low`` (default true), whether the sensor pulls the pin
+  low when it sees its thing (a card in the exit beam, cards in the hopper).
+  Bare slotted sensors and break-beams do; many LM393 modules do the opposite.
+* ``servo``: ``min_pulse_us`` / ``max_pulse_us`` (defaults 500 and 2400, an
+  SG90's full travel), the pulse widths at the two ends of the servo's travel.
 """
 from __future__ import annotations
 
@@ -20,6 +30,12 @@ DEFAULT_PATH = Path(__file__).resolve().parent.parent / "hardware" / "pinmap.tom
 
 KINDS = {"pwm", "input", "button", "led", "output", "servo", "neopixel"}
 PULLS = {"up", "down", "none", "external-down"}
+# Settings a pin may carry, by kind, with their defaults.
+SETTINGS = {"input": {"active_low": True}, "servo": {"min_pulse_us": 500, "max_pulse_us": 2400}}
+# What an input sees when active, for the wiring docs.
+SENSES = {"launcher_exit_sensor": "a card in the beam", "launcher_hopper_sensor": "cards present"}
+# Pulse widths a hobby servo may be given at all: beyond these most servos grind at their end stops.
+PULSE_RANGE_US = (400, 2600)
 # GPIO numbers a board offers on its pins (Pi: BCM 2-27 on the 40-pin header; Pico: GP0-22, 26-28).
 BOARD_GPIOS = {
     "pi": frozenset(range(2, 28)),
@@ -40,6 +56,24 @@ class Pin:
     pull: str
     part: str
     optional: bool = False
+    active_low: bool = True          # input pins: low = the sensor sees its thing
+    min_pulse_us: int = 500          # servo pins: pulse width at one end of the travel
+    max_pulse_us: int = 2400         # ... and at the other
+
+    @property
+    def pulse_us(self) -> tuple[int, int]:
+        return self.min_pulse_us, self.max_pulse_us
+
+    @property
+    def wire_to(self) -> str:
+        """Where the wire goes, with the part's setting: what the wiring docs print."""
+        if self.kind == "input":
+            level = "low" if self.active_low else "high"
+            return (f"{self.part} ({level} = {SENSES.get(self.name, 'active')}, "
+                    f"active_low = {'true' if self.active_low else 'false'})")
+        if self.kind == "servo":
+            return f"{self.part} (pulse {self.min_pulse_us} to {self.max_pulse_us} µs)"
+        return self.part
 
     @property
     def label(self) -> str:
@@ -98,8 +132,14 @@ def _parse_pin(path: Path, board: str, name: str, entry: object) -> Pin:
     where = f"{path}: [{board}.{name}]"
     if not isinstance(entry, dict):
         raise UserError(f"{where} must be a table with gpio, kind, pull and part")
-    unknown = set(entry) - {"gpio", "kind", "pull", "part", "optional"}
+    settings = SETTINGS.get(entry.get("kind"), {})
+    unknown = set(entry) - {"gpio", "kind", "pull", "part", "optional"} - set(settings)
     if unknown:
+        other = {key for key in unknown if any(key in keys for keys in SETTINGS.values())}
+        if other:
+            raise UserError(f"{where}: {', '.join(sorted(other))} is a setting of "
+                            f"{' or '.join(kind for kind, keys in SETTINGS.items() if other & set(keys))} pins, "
+                            f"not of kind {entry.get('kind')!r}")
         raise UserError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     gpio = entry.get("gpio")
     if not isinstance(gpio, int) or isinstance(gpio, bool) or gpio not in BOARD_GPIOS[board]:
@@ -111,4 +151,22 @@ def _parse_pin(path: Path, board: str, name: str, entry: object) -> Pin:
     if not isinstance(entry.get("part", ""), str) or not isinstance(entry.get("optional", False), bool):
         raise UserError(f"{where}: part must be text and optional true or false")
     return Pin(board=board, name=name, gpio=gpio, kind=entry["kind"], pull=entry.get("pull", "none"),
-               part=entry.get("part", ""), optional=entry.get("optional", False))
+               part=entry.get("part", ""), optional=entry.get("optional", False),
+               **_settings(where, entry, settings))
+
+
+def _settings(where: str, entry: dict, defaults: dict) -> dict:
+    values = {key: entry.get(key, default) for key, default in defaults.items()}
+    if "active_low" in values and not isinstance(values["active_low"], bool):
+        raise UserError(f"{where}: active_low must be true or false (no quotes), not {values['active_low']!r}")
+    if "min_pulse_us" in values:
+        low, high = PULSE_RANGE_US
+        for key in ("min_pulse_us", "max_pulse_us"):
+            value = values[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise UserError(f"{where}: {key} must be a whole number of microseconds from {low} to {high}, "
+                                f"not {value!r} (an SG90 wants about 500 and 2400)")
+        if values["max_pulse_us"] - values["min_pulse_us"] < 500:
+            raise UserError(f"{where}: max_pulse_us ({values['max_pulse_us']}) must be at least 500 more than "
+                            f"min_pulse_us ({values['min_pulse_us']})")
+    return values

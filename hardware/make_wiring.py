@@ -95,7 +95,7 @@ def render_markdown(pins: PinMap) -> str:
         for pin in board_pins:
             device = f"`{pin.name}`" + (" (optional)" if pin.optional else "")
             lines.append(f"| {header_pin(pin)} | {gpio_name(pin)} | {device} | {pin.kind} "
-                         f"| {PULL_TEXT[pin.pull]} | {pin.part} |")
+                         f"| {PULL_TEXT[pin.pull]} | {pin.wire_to} |")
         lines += ["", *_power_lines(spec.power), *_resistor_lines(board_pins), ""]
     lines += ["## Kinds", "", *(f"- **{kind}**: {text}" for kind, text in KIND_TEXT.items()), ""]
     return "\n".join(lines)

@@ -38,3 +38,37 @@ def test_bad_pin_maps_are_clear_errors(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(UserError, match=message):
         load_pinmap(path)
+
+
+def test_part_settings_default_to_an_active_low_sensor_and_an_sg90():
+    pins = load_pinmap()
+    for board in ("pi", "pico"):
+        assert pins.pin(board, "launcher_exit_sensor").active_low is True
+        assert pins.pin(board, "launcher_aim_servo").pulse_us == (500, 2400)
+
+
+def test_settings_are_read(tmp_path):
+    path = tmp_path / "pins.toml"
+    path.write_text("schema = 1\n[pi.s]\ngpio = 17\nkind = 'input'\nactive_low = false\n"
+                    "[pi.v]\ngpio = 18\nkind = 'servo'\nmin_pulse_us = 550\nmax_pulse_us = 2350\n")
+    pins = load_pinmap(path)
+    assert pins.pin("pi", "s").active_low is False
+    assert pins.pin("pi", "v").pulse_us == (550, 2350)
+    assert "high = active, active_low = false" in pins.pin("pi", "s").wire_to
+
+
+@pytest.mark.parametrize("entry, message", [
+    ("kind = 'input'\nactive_low = 'yes'", r"\[pi.s\]: active_low must be true or false \(no quotes\), not 'yes'"),
+    ("kind = 'input'\nactive_low = 0", "active_low must be true or false"),
+    ("kind = 'led'\nactive_low = false", "active_low is a setting of input pins, not of kind 'led'"),
+    ("kind = 'input'\nmin_pulse_us = 500", "min_pulse_us is a setting of servo pins, not of kind 'input'"),
+    ("kind = 'servo'\nmin_pulse_us = 0.5", "min_pulse_us must be a whole number of microseconds from 400 to 2600"),
+    ("kind = 'servo'\nmax_pulse_us = 3000", "max_pulse_us must be a whole number of microseconds"),
+    ("kind = 'servo'\nmin_pulse_us = 2000\nmax_pulse_us = 1000",
+     r"max_pulse_us \(1000\) must be at least 500 more than min_pulse_us \(2000\)"),
+])
+def test_bad_settings_name_the_entry_and_the_fix(tmp_path, entry, message):
+    path = tmp_path / "pins.toml"
+    path.write_text(f"schema = 1\n[pi.s]\ngpio = 17\n{entry}\n")
+    with pytest.raises(UserError, match=message):
+        load_pinmap(path)

@@ -91,13 +91,16 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
         return _open_pico(events, **options, **({"port": port} if port else {}))
     pinmap = pinmap or load_pinmap()
     pins = _pi_pins(pinmap)
+    settings = part_settings(pinmap, "pi")
     factory = mock_factory() if backend == "sim" else None
     stack = None
     if backend == "sim":
+        # The simulated sensors read as the pin map says, unless a test wires them the other way.
+        sensors = {key: settings[key] for key in ("exit_active_low", "hopper_active_low")}
         stack = SimCardStack(factory, motor_forward=pins["launcher_motor_forward"],
                              motor_backward=pins["launcher_motor_backward"],
                              exit_sensor=pins["launcher_exit_sensor"],
-                             hopper_sensor=pins.get("launcher_hopper_sensor"), **(stack_options or {}))
+                             hopper_sensor=pins.get("launcher_hopper_sensor"), **{**sensors, **(stack_options or {})})
     seats = pinmap.seats("pi")
     opened: list = []
     try:
@@ -105,7 +108,7 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
         launcher = PinLauncher(
             events, motor_forward=pins["launcher_motor_forward"], motor_backward=pins["launcher_motor_backward"],
             exit_sensor=pins["launcher_exit_sensor"], hopper_sensor=pins.get("launcher_hopper_sensor"),
-            aim_servo=pins.get("launcher_aim_servo"), draw_button=pins.get("launcher_draw_button"),
+            aim_servo=pins.get("launcher_aim_servo"), draw_button=pins.get("launcher_draw_button"), **settings,
             seat_angles=spread_angles(seats), policy=make_policy(burst_policy, seed), pin_factory=factory,
             **(launcher_options or {}))
         opened.append(launcher)
@@ -142,6 +145,16 @@ def _pi_pins(pinmap: PinMap) -> dict[str, int]:
     for seat in range(pinmap.seats("pi")):
         pinmap.pin("pi", f"seat{seat}_button")
     return pins
+
+
+def part_settings(pinmap: PinMap, board: str) -> dict:
+    """The launcher parts' settings from the pin map: sensor polarity and servo pulse widths."""
+    exit_sensor = pinmap.optional_pin(board, "launcher_exit_sensor")
+    hopper = pinmap.optional_pin(board, "launcher_hopper_sensor")
+    servo = pinmap.optional_pin(board, "launcher_aim_servo")
+    return {"exit_active_low": exit_sensor.active_low if exit_sensor else True,
+            "hopper_active_low": hopper.active_low if hopper else True,
+            "servo_pulse_us": servo.pulse_us if servo else (500, 2400)}
 
 
 def _open_pico(events: EventSink, **options) -> TableDevices:

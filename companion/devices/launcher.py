@@ -49,6 +49,8 @@ class PinLauncher(Launcher):
 
     def __init__(self, events: EventSink, *, motor_forward, motor_backward, exit_sensor,
                  hopper_sensor=None, aim_servo=None, draw_button=None,
+                 exit_active_low: bool = True, hopper_active_low: bool = True,
+                 servo_pulse_us: tuple[int, int] = (500, 2400),
                  seat_angles: Sequence[float] = (), policy: BurstPolicy | None = None,
                  speed: float = 1.0, motor_limit: float = 3.0, card_deadline: float = 0.8,
                  settle: float = 0.2, aim_time: float = 0.3, rest: float = 0.15,
@@ -65,6 +67,7 @@ class PinLauncher(Launcher):
         # Leave the watchdog room: the worker ends its own stretch well before the limit.
         self.run_budget = max(card_deadline, motor_limit * 0.8)
         self.seat_angles = list(seat_angles)
+        self.exit_active_low = exit_active_low
         self.clock = clock
         self._cond = threading.Condition()
         self._jobs: collections.deque[DispenseJob] = collections.deque()
@@ -79,18 +82,20 @@ class PinLauncher(Launcher):
         try:
             self._motor = self._part(Motor(motor_forward, motor_backward, pwm=True, pin_factory=pin_factory))
             self._guard = safety.MotorGuard(self._motor, motor_limit, self._tripped)
-            self._exit = self._part(DigitalInputDevice(exit_sensor, pull_up=True, pin_factory=pin_factory))
+            self._exit = self._part(_sensor(exit_sensor, exit_active_low, pin_factory))
             self._exit.when_activated = self._beam_broken
             self._exit.when_deactivated = self._beam_cleared
             self._hopper = None
             if hopper_sensor is not None:
-                self._hopper = self._part(DigitalInputDevice(hopper_sensor, pull_up=True, pin_factory=pin_factory))
+                self._hopper = self._part(_sensor(hopper_sensor, hopper_active_low, pin_factory))
                 self._hopper.when_deactivated = self._hopper_ran_out
                 self._hopper.when_activated = self._hopper_refilled
             self._servo = None
             if aim_servo is not None:
-                self._servo = self._part(AngularServo(aim_servo, min_angle=-90, max_angle=90,
-                                                      initial_angle=None, pin_factory=pin_factory))
+                low_us, high_us = servo_pulse_us
+                self._servo = self._part(AngularServo(aim_servo, min_angle=-90, max_angle=90, initial_angle=None,
+                                                      min_pulse_width=low_us / 1e6, max_pulse_width=high_us / 1e6,
+                                                      pin_factory=pin_factory))
             self._draw = None
             if draw_button is not None:
                 self._draw = self._part(DigitalInputDevice(draw_button, pull_up=True, pin_factory=pin_factory))
@@ -140,8 +145,11 @@ class PinLauncher(Launcher):
     def self_check(self) -> list[str]:
         problems = []
         if not self.busy and self._exit.is_active:
-            problems.append(f"launcher exit sensor ({_label(self._exit)}) reads 'beam broken' with no card "
-                            "moving: clear the exit throat, or check the sensor's wiring and power")
+            level, other = ("low", "false") if self.exit_active_low else ("high", "true")
+            problems.append(f"launcher exit sensor ({_label(self._exit)}) reads {level}, 'card in the beam', with "
+                            f"no card moving: clear the exit throat; if it is clear, the sensor reads the other way "
+                            f"round: set active_low = {other} in [pi.launcher_exit_sensor] of the pin map "
+                            "(or check its wiring and power)")
         if self._hopper is not None and not self._hopper.is_active:
             problems.append(f"launcher hopper sensor ({_label(self._hopper)}) sees no cards: "
                             "load the deck, or check the sensor's wiring")
@@ -332,6 +340,17 @@ class PinLauncher(Launcher):
                 log.exception("closing %r failed", device)
         self._parts.clear()
 
+
+
+def _sensor(pin, active_low: bool, pin_factory) -> DigitalInputDevice:
+    """A sensor input, pulled up, active at the sensor's level: low when ``active_low``.
+
+    gpiozero ties the active level to the pull (pull-up = active low); a sensor that
+    drives the pin high when active keeps the pull-up, which its output outweighs.
+    """
+    device = DigitalInputDevice(pin, pull_up=None, active_state=not active_low, pin_factory=pin_factory)
+    device.pin.pull = "up"
+    return device
 
 
 def _label(device) -> str:

@@ -41,6 +41,9 @@ class SimCardStack:
     Card numbers count from 1 over the stack's life. ``jam_at``: that card never
     reaches the exit (until :meth:`clear_jam`); ``stuck_at``: that card stops in
     the beam; ``double_at``: that card drags the next one out with it.
+    ``exit_active_low`` / ``hopper_active_low``: how the simulated sensors drive
+    their pins (low when they see a card, as the pin map's default), so a sensor
+    wired the other way round can be simulated too.
 
     Claim the motor pin with ``factory.pin(n, pin_class=SimMotorPin)`` *before*
     the launcher opens it (:func:`companion.devices.backends.open_devices` does).
@@ -49,12 +52,14 @@ class SimCardStack:
     def __init__(self, factory: MockFactory, *, motor_forward, motor_backward, exit_sensor,
                  hopper_sensor=None, cards: int = 108, feed_time: float = 0.03,
                  beam_time: float = 0.006, jam_at: Iterable[int] = (),
-                 stuck_at: Iterable[int] = (), double_at: Iterable[int] = ()):
+                 stuck_at: Iterable[int] = (), double_at: Iterable[int] = (),
+                 exit_active_low: bool = True, hopper_active_low: bool = True):
         self.forward = factory.pin(motor_forward, pin_class=SimMotorPin)
         self.backward = factory.pin(motor_backward, pin_class=SimMotorPin)
         self.exit = factory.pin(exit_sensor)
         self.hopper = factory.pin(hopper_sensor) if hopper_sensor is not None else None
         self.feed_time, self.beam_time = feed_time, beam_time
+        self.exit_active_low, self.hopper_active_low = exit_active_low, hopper_active_low
         self.jam_at, self.stuck_at, self.double_at = set(jam_at), set(stuck_at), set(double_at)
         self.cards = cards
         self.thrown = 0          # cards that left the launcher
@@ -67,6 +72,7 @@ class SimCardStack:
 
     def start(self) -> "SimCardStack":
         """Set the sensors to the stack's state and start moving cards (after the devices opened)."""
+        _show(self.exit, False, self.exit_active_low)
         self._show_hopper()
         self._thread.start()
         return self
@@ -89,8 +95,7 @@ class SimCardStack:
             self.jam_at = {n for n in self.jam_at if n > self.thrown + 1}
             self.stuck_at.discard(self.thrown)
             self._changed.notify_all()
-        if self.exit.state == 0:
-            self.exit.drive_high()
+        _show(self.exit, False, self.exit_active_low)
 
     def close(self) -> None:
         with self._changed:
@@ -136,18 +141,23 @@ class SimCardStack:
                 self._pass_card(stuck=number + card in self.stuck_at)
 
     def _pass_card(self, stuck: bool) -> None:
-        self.exit.drive_low()
+        _show(self.exit, True, self.exit_active_low)
         if stuck:
             with self._changed:
                 self.jammed = True
             return
         threading.Event().wait(self.beam_time)
-        self.exit.drive_high()
+        _show(self.exit, False, self.exit_active_low)
 
     def _show_hopper(self) -> None:
-        if self.hopper is None:
-            return
-        if self.cards > 0:
-            self.hopper.drive_low()
-        else:
-            self.hopper.drive_high()
+        if self.hopper is not None:
+            _show(self.hopper, self.cards > 0, self.hopper_active_low)
+
+
+def _show(pin, sees: bool, active_low: bool) -> None:
+    """Drive a simulated sensor's pin: low when it sees its thing, if it is an active-low sensor."""
+    if sees == active_low:
+        if pin.state:
+            pin.drive_low()
+    elif not pin.state:
+        pin.drive_high()

@@ -32,7 +32,7 @@ def render_markdown(pinmap: PinMap) -> str:
     rows = ["| Pico pin | name | kind | pull | wire to |", "|---|---|---|---|---|"]
     for pin in sorted(pinmap.board("pico"), key=lambda pin: pin.gpio):
         optional = " (optional)" if pin.optional else ""
-        rows.append(f"| {pin.label} | `{pin.name}` | {pin.kind} | {pin.pull} | {pin.part}{optional} |")
+        rows.append(f"| {pin.label} | `{pin.name}` | {pin.kind} | {pin.pull} | {pin.wire_to}{optional} |")
     return "\n".join(rows) + "\n"
 
 

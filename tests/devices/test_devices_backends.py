@@ -5,10 +5,13 @@ import pytest
 
 from companion.devices import open_devices
 from companion.devices.beeper import PinBeeper
-from companion.devices.observations import DispenseFinished, DispenseJammed, SeatPressed, collect_until, ends
+from companion.devices.observations import (DispenseFinished, DispenseJammed, HopperEmpty, SeatPressed,
+                                            collect_until, ends)
 from companion.devices.sim import mock_factory
 from companion.errors import UserError
 from companion.pinmap import load_pinmap
+from conftest import FAST
+from devices_helpers import run_job
 
 PINMAP_TEXT = (load_pinmap().path).read_text()
 
@@ -97,7 +100,9 @@ def test_self_check_names_what_reads_wrong_in_plain_words():
         devices.factory.pin(devices.pins["seat3_button"]).drive_low()   # stuck, or wired to 3V3
         devices.factory.pin(devices.pins["launcher_exit_sensor"]).drive_low()
         problems = devices.self_check()
-        assert any(p.startswith("launcher exit sensor (GPIO17) reads 'beam broken'") for p in problems)
+        assert any(p.startswith("launcher exit sensor (GPIO17) reads low, 'card in the beam', with no card "
+                                "moving: clear the exit throat; if it is clear, the sensor reads the other way "
+                                "round: set active_low = false") for p in problems)
         assert "seat 3 button (GPIO23) reads pressed: check it is wired between the pin and GND, " \
                "and not stuck" in problems
 
@@ -111,3 +116,64 @@ def test_without_a_hopper_sensor_an_empty_hopper_is_a_jam_with_the_count(tmp_pat
         job = devices.launcher.dispense(3)
         assert collect_until(events, ends(job))[-1] == DispenseJammed(
             job, None, 3, 2, reason="no card came within the deadline")
+
+
+def _pinmap_with(tmp_path, old, new):
+    path = tmp_path / "pinmap.toml"
+    text = PINMAP_TEXT.replace(old, new)
+    assert text != PINMAP_TEXT
+    path.write_text(text)
+    return load_pinmap(path)
+
+
+def test_an_exit_sensor_that_reads_high_when_blocked_counts_with_active_low_false(tmp_path):
+    # An LM393 module drives its output high while a card blocks it.
+    pinmap = _pinmap_with(tmp_path, "active_low = true\npart = \"slotted", "active_low = false\npart = \"slotted")
+    events = queue.Queue()
+    with open_devices("sim", events, pinmap=pinmap, launcher_options=FAST) as devices:
+        exit_pin = devices.factory.pin(devices.pins["launcher_exit_sensor"])
+        assert exit_pin.state == 0 and devices.self_check() == []      # high-when-blocked sensor at rest
+        job = devices.launcher.dispense(3)
+        counts, end = run_job(devices, events, job)
+        assert counts == [1, 2, 3] and end == DispenseFinished(job, None, 3, 3, False)
+        assert devices.stack.thrown == 3
+
+
+@pytest.mark.parametrize("sensor_low, setting", [(False, "true"), (True, "false")])
+def test_check_tells_which_active_low_to_set_when_the_sensor_reads_the_other_way(tmp_path, sensor_low, setting):
+    # The pin map says one thing, the sensor does the other: at rest it reads "card in the beam".
+    pinmap = load_pinmap() if setting == "true" else _pinmap_with(
+        tmp_path, "active_low = true\npart = \"slotted", "active_low = false\npart = \"slotted")
+    events = queue.Queue()
+    with open_devices("sim", events, pinmap=pinmap, stack_options=dict(exit_active_low=sensor_low)) as devices:
+        (problem,) = devices.self_check()
+        assert "with no card moving" in problem
+        assert f"set active_low = {'false' if setting == 'true' else 'true'} in [pi.launcher_exit_sensor]" in problem
+        job = devices.launcher.dispense(1)
+        _, end = run_job(devices, events, job)
+        assert isinstance(end, DispenseJammed) and end.reason.startswith("the exit is blocked")
+        assert not devices.launcher.motor_running and devices.stack.thrown == 0
+
+
+def test_a_hopper_sensor_that_reads_high_with_cards_is_honoured(tmp_path):
+    pinmap = _pinmap_with(tmp_path, "active_low = true\npart = \"reflective", "active_low = false\npart = \"reflective")
+    events = queue.Queue()
+    with open_devices("sim", events, pinmap=pinmap, launcher_options=FAST, stack_options=dict(cards=2)) as devices:
+        assert devices.self_check() == []
+        job = devices.launcher.dispense(3)
+        counts, end = run_job(devices, events, job)
+        assert counts == [1, 2] and isinstance(end, HopperEmpty) and end.count == 2
+
+
+def test_the_servo_pulse_widths_of_the_pin_map_reach_the_pin(tmp_path):
+    pinmap = _pinmap_with(tmp_path, "min_pulse_us = 500\nmax_pulse_us = 2400",
+                          "min_pulse_us = 600\nmax_pulse_us = 2300")
+    events = queue.Queue()
+    with open_devices("sim", events, pinmap=pinmap) as devices:
+        servo = devices.factory.pin(devices.pins["launcher_aim_servo"])
+        widths = []
+        for seat in (0, 5):                               # the outer seats: -80 and +80 degrees
+            devices.launcher.aim(seat)
+            widths.append(round(servo.state * 20000))     # the pulse: duty of the 20 ms frame, in µs
+        # -90..90 degrees span 600..2300 µs: 10 degrees in from each end.
+        assert widths == [600 + round(1700 * 10 / 180), 2300 - round(1700 * 10 / 180)]

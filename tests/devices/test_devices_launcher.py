@@ -9,8 +9,8 @@ from devices_helpers import motor_runs, run_job
 
 
 def servo_duty(angle):
-    """The duty cycle gpiozero's AngularServo puts on the wire for ``angle`` (1-2 ms in 20 ms)."""
-    return (0.001 + (angle + 90) / 180 * 0.001) / 0.020
+    """The duty cycle on the wire for ``angle``: the pin map's SG90 pulses, 0.5-2.4 ms in 20 ms."""
+    return (0.0005 + (angle + 90) / 180 * 0.0019) / 0.020
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])
