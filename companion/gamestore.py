@@ -11,6 +11,11 @@ acknowledged event survive a power cut, which an SD card at a table will see.
 1
 >>> [event["type"] for event in store.events(match)]
 ['deal']
+>>> store.current_match() == match      # the one a restart resumes
+True
+
+A damaged row (a header or event that is not JSON any more) never breaks the
+list: the match is listed with its ``problem``; reading its events names the row.
 """
 from __future__ import annotations
 
@@ -36,16 +41,35 @@ CREATE TABLE IF NOT EXISTS events (
     event TEXT NOT NULL,
     PRIMARY KEY (match_id, seq)
 );
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+#: Columns added after the first release, added to an older file when it is opened.
+ADDED_COLUMNS = {"summary": "ALTER TABLE matches ADD COLUMN summary TEXT"}
+MAX_ID = 2**63 - 1  # SQLite's largest integer; a bigger id from a URL is simply not there
+
+
+class MatchProblem(UserError):
+    """A stored match that cannot be used as asked; ``reason`` and ``params`` let a page say
+    it in its own language (reasons: missing, damaged_header, damaged_event, old_version,
+    no_setup, finished, current)."""
+
+    def __init__(self, message: str, reason: str, **params):
+        super().__init__(message)
+        self.reason, self.params = reason, params
 
 
 @dataclass(frozen=True)
 class MatchInfo:
+    """One line of the match list. ``summary`` is what the table wrote at its last change
+    (scores, round, winner) or None; ``problem`` says why the header cannot be read."""
     id: int
     started: float
     players: list[str]
     events: int
     finished: bool
+    header: dict | None = None
+    summary: dict | None = None
+    problem: str = ""
 
 
 class GameStore:
@@ -58,6 +82,10 @@ class GameStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+            for name, statement in ADDED_COLUMNS.items():
+                if name not in columns:
+                    self._db.execute(statement)
         except sqlite3.DatabaseError as error:
             raise UserError(f"cannot open the game store {self.path}: {error}") from None
         self._lock = threading.Lock()
@@ -67,11 +95,15 @@ class GameStore:
             self._db.close()
 
     def create_match(self, header: dict) -> int:
-        """Start a match with its log header (players, options); returns its id."""
+        """Start a match with its log header (players, options); returns its id.
+
+        The new match becomes the current one (the one a restart resumes)."""
         with self._lock:
             cursor = self._db.execute("INSERT INTO matches (started, header) VALUES (?, ?)",
                                       (time.time(), json.dumps(header, sort_keys=True)))
-            return int(cursor.lastrowid)
+            match_id = int(cursor.lastrowid)
+            self._set_meta("current", str(match_id))
+            return match_id
 
     def append(self, match_id: int, event: dict) -> int:
         """Write one event durably; returns its sequence number (1, 2, ...)."""
@@ -89,40 +121,113 @@ class GameStore:
                 raise
             return last + 1
 
-    def mark_finished(self, match_id: int) -> None:
+    def mark_finished(self, match_id: int, finished: bool = True) -> None:
         with self._lock:
-            self._db.execute("UPDATE matches SET finished = 1 WHERE id = ?", (match_id,))
+            self._db.execute("UPDATE matches SET finished = ? WHERE id = ?", (int(finished), match_id))
+
+    def set_summary(self, match_id: int, summary: dict, finished: bool) -> None:
+        """What the list shows without replaying: scores, round, winner (an undo may unfinish)."""
+        with self._lock:
+            self._db.execute("UPDATE matches SET summary = ?, finished = ? WHERE id = ?",
+                             (json.dumps(summary, sort_keys=True), int(finished), match_id))
+
+    def set_current(self, match_id: int) -> None:
+        """The match at the table now: a restart resumes this one (e.g. after a reopen)."""
+        self._check_exists(match_id)
+        with self._lock:
+            self._set_meta("current", str(match_id))
+
+    def current_match(self) -> int | None:
+        """The match to resume after a restart: the one last started or reopened, if any."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'current'").fetchone()
+            chosen = int(row[0]) if row and row[0].isdigit() else None
+            if chosen is not None and self._db.execute("SELECT 1 FROM matches WHERE id = ?",
+                                                       (chosen,)).fetchone():
+                return chosen
+            (newest,) = self._db.execute("SELECT MAX(id) FROM matches").fetchone()
+            return newest
+
+    def exists(self, match_id: int) -> bool:
+        if not 0 <= match_id <= MAX_ID:
+            return False
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is not None
 
     def header(self, match_id: int) -> dict:
+        self._check_exists(match_id)
         with self._lock:
-            row = self._db.execute("SELECT header FROM matches WHERE id = ?", (match_id,)).fetchone()
-        if row is None:
-            raise UserError(f"there is no match {match_id} in {self.path}")
-        return json.loads(row[0])
+            (text,) = self._db.execute("SELECT header FROM matches WHERE id = ?", (match_id,)).fetchone()
+        header, problem = _read_header(text)
+        if problem:
+            raise MatchProblem(f"match {match_id}: {problem}", "damaged_header", id=match_id)
+        return header
 
     def events(self, match_id: int) -> list[dict]:
+        """The match's events in order; a damaged row is a UserError naming it."""
         with self._lock:
-            rows = self._db.execute("SELECT event FROM events WHERE match_id = ? ORDER BY seq",
-                                    (match_id,)).fetchall()
-        return [json.loads(text) for (text,) in rows]
+            rows = self._db.execute("SELECT seq, event FROM events WHERE match_id = ? ORDER BY seq",
+                                    (match_id,)).fetchall() if 0 <= match_id <= MAX_ID else []
+        events = []
+        for seq, text in rows:
+            try:
+                event = json.loads(text)
+            except (TypeError, ValueError):
+                event = None
+            if not isinstance(event, dict):
+                raise MatchProblem(f"match {match_id}: event {seq} is damaged in the store (not a JSON object)",
+                                   "damaged_event", id=match_id, seq=seq)
+            events.append(event)
+        return events
 
     def matches(self) -> list[MatchInfo]:
         """All matches, newest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT m.id, m.started, m.header, m.finished, COUNT(e.seq) FROM matches m "
+                "SELECT m.id, m.started, m.header, m.finished, m.summary, COUNT(e.seq) FROM matches m "
                 "LEFT JOIN events e ON e.match_id = m.id GROUP BY m.id ORDER BY m.id DESC").fetchall()
-        return [MatchInfo(id=id_, started=started, players=list(json.loads(header).get("players", [])),
-                          events=count, finished=bool(finished))
-                for id_, started, header, finished, count in rows]
+        return [_match_info(*row) for row in rows]
 
     def latest_unfinished(self) -> int | None:
-        """The match to resume after a restart, if any."""
+        """The newest match not yet won, if any."""
         with self._lock:
             row = self._db.execute("SELECT MAX(id) FROM matches WHERE finished = 0").fetchone()
         return row[0]
 
     def export_lines(self, match_id: int) -> list[str]:
-        """The match as JSON Lines: the header, then one event a line (the game log format)."""
+        """The match as stored: the header, then one event a line (refused events included;
+        for a log that ``uno-companion replay`` reads, replay it first: companion.service.store)."""
         return [json.dumps(self.header(match_id), sort_keys=True)] + [
             json.dumps(event, sort_keys=True) for event in self.events(match_id)]
+
+    def _check_exists(self, match_id: int) -> None:
+        if not self.exists(match_id):
+            raise MatchProblem(f"there is no match {match_id} in {self.path}", "missing", id=match_id)
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+
+def _read_header(text) -> tuple[dict, str]:
+    try:
+        header = json.loads(text)
+    except (TypeError, ValueError):
+        header = None
+    if not isinstance(header, dict):
+        return {}, "its header is damaged in the store (not a JSON object)"
+    players = header.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return header, "its header names no players"
+    return header, ""
+
+
+def _match_info(id_, started, header_text, finished, summary_text, count) -> MatchInfo:
+    header, problem = _read_header(header_text)
+    try:
+        summary = json.loads(summary_text) if summary_text else None
+    except ValueError:
+        summary = None
+    return MatchInfo(id=id_, started=float(started) if isinstance(started, (int, float)) else 0.0,
+                     players=[] if problem else list(header["players"]), events=count,
+                     finished=bool(finished), header=None if problem else header,
+                     summary=summary if isinstance(summary, dict) else None, problem=problem)

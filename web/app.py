@@ -35,7 +35,7 @@ def default_trusted_hosts(lan_address: str | None = None) -> list[str]:
 def create_app(table: TableLoop, *, host_token: str | None = None,
                trusted_hosts: list[str] | None = None, max_streams: int = 60,
                secret_key: str | None = None, table_language: str | None = None,
-               host_link: str = "") -> Flask:
+               host_link: str = "", matches=None) -> Flask:
     """A ready app for ``table``; serve it with waitress (see :mod:`companion.web.server`)."""
     app = Flask(__name__)
     app.config.update(
@@ -50,6 +50,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
         JSON_SORT_KEYS=False,
     )
     app.extensions["table"] = table
+    app.extensions["matches"] = matches  # companion.service.store.MatchArchive, or None: not kept
     app.extensions["hub"] = hub = StreamHub(max_streams=max_streams)
     app.extensions["token_limiter"] = security.TokenTryLimiter()
     table.subscribe(api.publisher(hub))

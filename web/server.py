@@ -53,8 +53,10 @@ class WebServer:
     def __init__(self, table: TableLoop, host: str = "0.0.0.0", port: int = 8000, *,
                  host_token: str | None = None, max_streams: int = 60,
                  table_language: str | None = None, advertised_address: str | None = None,
-                 secret_key: str | None = None):
-        """``secret_key`` signs the session cookies; keep it across restarts so the host stays host."""
+                 secret_key: str | None = None, trusted_hosts: tuple[str, ...] = (), matches=None):
+        """``secret_key`` signs the session cookies; keep it across restarts so the host stays host.
+        ``trusted_hosts``: names phones use besides the box's own (``[web] trusted_hosts``).
+        ``matches``: the stored matches (:class:`companion.service.store.MatchArchive`), if any."""
         self.host_token = host_token or new_host_token()
         address = advertised_address or (lan_address() if host in ("0.0.0.0", "") else host)
         # Bind first so a port of 0 is known before the link and QR code are made.
@@ -65,10 +67,10 @@ class WebServer:
         self.port = self._server.effective_port
         self.url = f"http://{address}:{self.port}/"
         self.host_link = host_link(address, self.port, self.host_token)
-        trusted = default_trusted_hosts(address)
+        trusted = default_trusted_hosts(address) + [name for name in trusted_hosts if name]
         self.app = create_app(table, host_token=self.host_token, trusted_hosts=trusted,
                               max_streams=max_streams, table_language=table_language,
-                              host_link=self.host_link, secret_key=secret_key)
+                              host_link=self.host_link, secret_key=secret_key, matches=matches)
         self._thread: threading.Thread | None = None
 
     def _wsgi(self, environ, start_response):

@@ -1,4 +1,4 @@
-"""Write every event before it is applied; after a restart, replay the newest match.
+"""Write every event before it is applied; after a restart, replay the current match.
 
 :class:`StoreKeeper` sits on the table loop's ``before_apply`` hook and on its
 ``new_game`` factory. Each :class:`~companion.table.TableGame` gets its own match
@@ -16,18 +16,71 @@ engine is pure, so replaying it refuses it again and changes nothing.
 ['deal']
 >>> keeper.restore().state()["phase"]
 'start_card'
+
+Reopening a stored match goes through the loop like any new game: the host's
+phone submits ``NewGame(Reopen(match_id))`` and the loop calls :meth:`StoreKeeper.new_game`.
 """
 from __future__ import annotations
 
 import logging
 import weakref
+from dataclasses import dataclass
 
-from companion.engine.log import header
+from companion.engine.log import LOG_FORMAT, LOG_VERSION, header
 from companion.errors import UserError
-from companion.gamestore import GameStore
+from companion.gamestore import GameStore, MatchProblem
 from companion.table.game import Setup, TableGame, event_from_json, setup_from_json
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Reopen:
+    """The "setup" of a ``NewGame`` that continues stored match ``match_id`` instead."""
+    match_id: int
+
+
+@dataclass
+class Replayed:
+    game: TableGame
+    events: int      # stored events replayed
+    refused: int     # of which the engine refused (as it did when they came)
+
+
+def replay_match(store: GameStore, match_id: int) -> Replayed:
+    """Stored match ``match_id`` rebuilt event by event; a :class:`MatchProblem` says why not."""
+    record = store.header(match_id)
+    version = record.get("version")
+    if record.get("format") != LOG_FORMAT or version != LOG_VERSION:
+        raise MatchProblem(f"match {match_id} was recorded as game log version {version!r}; this "
+                           f"companion replays version {LOG_VERSION} (the match is kept as it is)",
+                           "old_version", id=match_id, version=str(version))
+    try:
+        setup = setup_from_json(record["setup"])
+    except (KeyError, TypeError, UserError) as error:
+        raise MatchProblem(f"match {match_id} in {store.path} has no readable setup ({error}); "
+                           "move the file away to start afresh", "no_setup", id=match_id) from None
+    stored = store.events(match_id)
+    game = TableGame(setup)              # applies what its constructor applies (the deal)...
+    events = stored[len(game.engine.log):]  # ...which is stored first
+    refused = 0
+    for event in events:
+        try:
+            game.apply(event_from_json(event))
+        except UserError:
+            refused += 1                 # refused when it came, refused again: nothing changes
+        except Exception:                # a bug must not stop the table from starting
+            refused += 1
+            log.exception("replaying %s failed; skipped", event)
+    return Replayed(game, len(events), refused)
+
+
+def summary_of(state: dict) -> dict:
+    """What the match list shows of a game without replaying it."""
+    match = state["match"]
+    return {"round": state["round"], "scores": list(state["scores"]),
+            "round_wins": list(state.get("round_wins") or []), "scoring": match["scoring"],
+            "over": bool(match["over"]), "winner": match["winner"]}
 
 
 class StoreKeeper:
@@ -35,7 +88,9 @@ class StoreKeeper:
 
     def __init__(self, store: GameStore):
         self.store = store
+        self.current: TableGame | None = None   # the game at the table (set on the loop thread)
         self._matches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._summaries: dict[int, dict] = {}
 
     # -- the loop's hooks -------------------------------------------------------------------
     def before_apply(self, game: TableGame, event) -> None:
@@ -45,47 +100,68 @@ class StoreKeeper:
     def refused(self, game: TableGame, event, error: Exception) -> None:
         log.info("refused %s: %s", event.to_json(), error)
 
-    def new_game(self, setup: Setup, **hooks) -> TableGame:
-        """The loop's ``new_game`` factory: a new match in the store for every new game."""
+    def new_game(self, setup: Setup | Reopen, **hooks) -> TableGame:
+        """The loop's ``new_game`` factory: a new match in the store for every new game,
+        or the stored match to continue when ``setup`` is a :class:`Reopen`."""
         hooks.setdefault("before_apply", self.before_apply)
         hooks.setdefault("refused", self.refused)
+        if isinstance(setup, Reopen):
+            return self.reopen(setup.match_id, **hooks)
         game = TableGame(setup, **hooks)
         self._match(game)  # a game with nothing applied yet is still the one to resume
+        self.current = game
         return game
+
+    def after_update(self, update) -> None:
+        """The loop's subscriber: keep the current match's summary (scores, finished) fresh."""
+        match_id = self.match_of(self.current) if self.current is not None else None
+        if match_id is not None:
+            self._write_summary(match_id, summary_of(update.snapshot))
 
     def match_of(self, game: TableGame) -> int | None:
         return self._matches.get(game)
 
-    # -- restart ----------------------------------------------------------------------------
+    # -- restart and reopen -----------------------------------------------------------------
     def restore(self) -> TableGame | None:
-        """The newest match, replayed event by event (None when the store is empty).
+        """The current match (last started or reopened), replayed (None when the store is empty).
 
         The returned game is bound to its match: new events continue it.
         """
-        matches = self.store.matches()
-        if not matches:
+        match_id = self.store.current_match()
+        if match_id is None:
             return None
-        match_id = matches[0].id
-        try:
-            setup = setup_from_json(self.store.header(match_id)["setup"])
-        except (KeyError, TypeError, UserError) as error:
-            raise UserError(f"match {match_id} in {self.store.path} has no readable setup "
-                            f"({error}); move the file away to start afresh") from None
-        game = TableGame(setup)          # applies what its constructor applies (the deal)...
-        events = self.store.events(match_id)[len(game.engine.log):]  # ...which is stored first
-        refused = 0
-        for record in events:
-            try:
-                game.apply(event_from_json(record))
-            except UserError:
-                refused += 1             # refused when it came, refused again: nothing changes
-            except Exception:            # a bug must not stop the table from starting
-                refused += 1
-                log.exception("replaying %s failed; skipped", record)
-        game.before_apply, game.refused = self.before_apply, self.refused
-        self._matches[game] = match_id
-        log.info("resumed match %d: %d events replayed (%d refused)", match_id, len(events), refused)
+        replayed = replay_match(self.store, match_id)
+        log.info("resumed match %d: %d events replayed (%d refused)", match_id, replayed.events,
+                 replayed.refused)
+        return self._bind(replayed.game, match_id)
+
+    def reopen(self, match_id: int, **hooks) -> TableGame:
+        """Continue stored match ``match_id`` (unfinished, not the one at the table)."""
+        if self.current is not None and self.match_of(self.current) == match_id:
+            raise MatchProblem(f"match {match_id} is the one at the table now", "current", id=match_id)
+        replayed = replay_match(self.store, match_id)
+        match = replayed.game.state()["match"]
+        if match["over"]:
+            raise MatchProblem(f"match {match_id} is over; only an unfinished match can be reopened",
+                               "finished", id=match_id)
+        game = self._bind(replayed.game, match_id, **hooks)
+        self.store.set_current(match_id)
+        log.info("reopened match %d: %d events replayed (%d refused)", match_id, replayed.events,
+                 replayed.refused)
         return game
+
+    def _bind(self, game: TableGame, match_id: int, **hooks) -> TableGame:
+        game.before_apply = hooks.get("before_apply", self.before_apply)
+        game.refused = hooks.get("refused", self.refused)
+        self._matches[game] = match_id
+        self.current = game
+        self._write_summary(match_id, summary_of(game.state()))
+        return game
+
+    def _write_summary(self, match_id: int, summary: dict) -> None:
+        if self._summaries.get(match_id) != summary:
+            self.store.set_summary(match_id, summary, finished=summary["over"])
+            self._summaries[match_id] = summary
 
     def _match(self, game: TableGame) -> int:
         match_id = self._matches.get(game)
@@ -93,3 +169,75 @@ class StoreKeeper:
             record = {**header(game.engine), "setup": game.setup.to_json()}
             match_id = self._matches[game] = self.store.create_match(record)
         return match_id
+
+
+class MatchArchive:
+    """The stored matches as the phone page reads them (list, one match, its game log).
+
+    Reading replays into a private game and never touches the one at the table;
+    reopening is :meth:`reopening`, an observation for the table loop.
+    """
+
+    def __init__(self, keeper: StoreKeeper):
+        self.keeper, self.store = keeper, keeper.store
+
+    def current_id(self) -> int | None:
+        game = self.keeper.current
+        return self.keeper.match_of(game) if game is not None else None
+
+    def list(self) -> list[dict]:
+        """Every match, newest first, as plain data (see docs/web.md, ``GET /api/matches``)."""
+        current = self.current_id()
+        entries = []
+        for info in self.store.matches():
+            summary, problem = info.summary, None
+            if info.problem:
+                problem = MatchProblem(f"match {info.id}: {info.problem}", "damaged_header", id=info.id)
+            elif summary is None and info.id != current:   # written before summaries were kept
+                try:
+                    summary = summary_of(replay_match(self.store, info.id).game.state())
+                    self.store.set_summary(info.id, summary, finished=summary["over"])
+                except MatchProblem as error:
+                    problem = error
+            entries.append(self._entry(info.id, info.started, info.header or {}, info.events,
+                                       summary, problem, current))
+        return entries
+
+    def detail(self, match_id: int) -> dict:
+        """One match replayed: its list entry, round rows, every event with the engine's answer."""
+        info = next((m for m in self.store.matches() if m.id == match_id), None)
+        if info is None:
+            raise MatchProblem(f"there is no match {match_id}", "missing", id=match_id)
+        replayed = replay_match(self.store, match_id)
+        state = replayed.game.state()
+        entry = self._entry(match_id, info.started, info.header or {}, info.events, summary_of(state),
+                            None, self.current_id())
+        return {"match": entry, "rounds": list(replayed.game.rounds),
+                "journal": list(replayed.game.journal), "refused": replayed.refused,
+                "state": {key: state[key] for key in ("phase", "hand_sizes", "dealer", "top_card")}}
+
+    def export(self, match_id: int) -> str:
+        """The match's game log (JSON Lines) as ``uno-companion replay`` reads it: the events in
+        effect, without those the engine refused when they came."""
+        return replay_match(self.store, match_id).game.log_jsonl()
+
+    def reopening(self, match_id: int):
+        """The observation that makes the table continue ``match_id`` (submit it to the loop)."""
+        from companion.table import NewGame
+        if not self.store.exists(match_id):
+            raise MatchProblem(f"there is no match {match_id}", "missing", id=match_id)
+        return NewGame(Reopen(match_id))
+
+    @staticmethod
+    def _entry(match_id, started, record, events, summary, problem, current) -> dict:
+        setup = record.get("setup") if isinstance(record.get("setup"), dict) else {}
+        summary = summary or {}
+        return {"id": match_id, "started": started, "players": list(record.get("players") or []),
+                "events": events, "current": match_id == current,
+                "finished": bool(summary.get("over")), "winner": summary.get("winner"),
+                "round": summary.get("round"), "scores": summary.get("scores"),
+                "round_wins": summary.get("round_wins"), "scoring": summary.get("scoring"),
+                "mode": setup.get("mode"), "options": setup.get("options") or {},
+                "version": record.get("version"),
+                "problem": problem.reason if problem else None, "problem_params": problem.params if problem else {},
+                "problem_text": str(problem) if problem else ""}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from pathlib import Path
 
 from companion import systemd
 from companion.config import Config
@@ -26,7 +27,7 @@ from companion.errors import UserError
 from companion.gamestore import GameStore
 from companion.service.adapters import DeviceAdapter, DevicePump
 from companion.service.camera import CameraFeeder, open_camera
-from companion.service.store import StoreKeeper
+from companion.service.store import MatchArchive, StoreKeeper
 from companion.table import Setup, TableLoop
 
 log = logging.getLogger(__name__)
@@ -102,8 +103,45 @@ class TableService:
         self._stopping = threading.Event()
         self._watchdog: threading.Thread | None = None
 
+    def state_directory(self) -> Path | None:
+        """Where the service keeps its files: the game store's folder (None: in memory only)."""
+        store = self.config.data.store
+        return None if store in ("", ":memory:") else Path(store).resolve().parent
+
+    def _first_game(self):
+        """The match to continue (the one last started or reopened), else a new one."""
+        try:
+            return self.keeper.restore() or self.keeper.new_game(self.setup)
+        except UserError as error:  # a damaged or too old match must not keep the table from starting
+            log.error("cannot continue the last match (%s); a new match starts, the old one stays "
+                      "in %s", error, self.store.path)
+            return self.keeper.new_game(self.setup)
+
+    def _web_keys(self) -> dict:
+        """The session secret and host token, kept in the state directory across restarts."""
+        from companion.web.keys import (HOST_TOKEN_FILE, SESSION_SECRET_FILE, kept_key,
+                                        new_host_token, new_session_secret)
+        folder = self.state_directory()
+        options = dict(self._web_options)
+        if not options.get("secret_key"):
+            options["secret_key"] = kept_key(folder and folder / SESSION_SECRET_FILE, new_session_secret)
+        if not options.get("host_token"):
+            options["host_token"] = kept_key(folder and folder / HOST_TOKEN_FILE, new_host_token)
+        return options
+
+    def _follow_new_game(self, update) -> None:
+        """A new or reopened match may have other seats or another mode: tell the devices."""
+        if update.kind != "new-game":
+            return
+        setup = update.snapshot["setup"]
+        seconds = setup["options"].get("flash_turn_seconds")
+        self.adapter.seats = len(setup["players"])
+        self.adapter.turn_seconds = seconds if setup["mode"] == "flash" else None
+        if self.pump is not None:
+            self.pump.burst = setup["mode"] == "extreme"
+
     def start(self) -> "TableService":
-        game = self.keeper.restore() or self.keeper.new_game(self.setup)
+        game = self._first_game()
         try:
             self.launcher, self.ring, self.beeper, self.devices = open_table_devices(
                 self.config, self.events, **self._device_options)
@@ -117,6 +155,8 @@ class TableService:
         self.loop = TableLoop(game, self.keeper.new_game, before_apply=self.keeper.before_apply,
                               refused=self.keeper.refused).start()
         self.loop.add_adapter(self.adapter.carry_out)
+        self.loop.subscribe(self.keeper.after_update)
+        self.loop.subscribe(self._follow_new_game)
         self.adapter.carry_out(self.loop.call(lambda g: g.engine.prompt()))  # lights as they were
         self.pump = DevicePump(self.loop, self.events, self.adapter,
                                burst=game.setup.mode == "extreme").start()
@@ -128,8 +168,9 @@ class TableService:
             from companion.web.server import WebServer
             web = self.config.web
             try:
-                self.web = WebServer(self.loop, web.host, self._web_port,
-                                     table_language=self.config.table.language, **self._web_options).start()
+                self.web = WebServer(self.loop, web.host, self._web_port, trusted_hosts=web.trusted_hosts,
+                                     table_language=self.config.table.language,
+                                     matches=MatchArchive(self.keeper), **self._web_keys()).start()
             except OSError as error:
                 self.stop()
                 raise UserError(f"cannot serve the page on {web.host}:{self._web_port} ({error.strerror}); "

@@ -80,3 +80,66 @@ def test_every_acknowledged_event_survives_sigkill(tmp_path):
     events = GameStore(path).events(1)
     assert len(events) >= acknowledged.value
     assert [event["n"] for event in events] == list(range(len(events)))
+
+
+def test_the_current_match_is_the_one_last_started_or_chosen(tmp_path):
+    store = GameStore(tmp_path / "games.sqlite")
+    assert store.current_match() is None
+    first = store.create_match(HEADER)
+    second = store.create_match(HEADER)
+    assert store.current_match() == second
+    store.set_current(first)
+    store.close()
+    assert GameStore(tmp_path / "games.sqlite").current_match() == first   # kept across restarts
+
+
+def test_a_summary_is_kept_and_an_undo_can_unfinish_a_match(tmp_path):
+    store = GameStore(tmp_path / "games.sqlite")
+    match = store.create_match(HEADER)
+    store.set_summary(match, {"scores": [512, 0, 40], "over": True}, finished=True)
+    assert store.matches()[0].summary["scores"] == [512, 0, 40] and store.matches()[0].finished
+    store.set_summary(match, {"scores": [0, 0, 0], "over": False}, finished=False)
+    assert not store.matches()[0].finished
+
+
+def test_damaged_rows_are_listed_with_their_problem_and_named_when_read(tmp_path):
+    import sqlite3
+    path = tmp_path / "games.sqlite"
+    store = GameStore(path)
+    good, bad_header, bad_event = (store.create_match(HEADER) for _ in range(3))
+    store.append(bad_event, {"type": "deal"})
+    store.append(bad_event, {"type": "start_card", "card": "red-5"})
+    store.close()
+    with sqlite3.connect(path) as db:      # a disk error or a hand edit damaged two rows
+        db.execute("UPDATE matches SET header = '{\"players\": [' WHERE id = ?", (bad_header,))
+        db.execute("UPDATE events SET event = 'garbage' WHERE match_id = ? AND seq = 2", (bad_event,))
+    store = GameStore(path)
+    listed = {m.id: m for m in store.matches()}
+    assert listed[good].problem == "" and listed[good].players == HEADER["players"]
+    assert "header is damaged" in listed[bad_header].problem and listed[bad_header].players == []
+    with pytest.raises(UserError, match=f"match {bad_header}: its header is damaged"):
+        store.header(bad_header)
+    with pytest.raises(UserError, match=f"match {bad_event}: event 2 is damaged"):
+        store.events(bad_event)
+
+
+def test_a_store_from_before_summaries_gets_the_new_column(tmp_path):
+    import sqlite3
+    path = tmp_path / "games.sqlite"
+    with sqlite3.connect(path) as db:      # the schema of the first release
+        db.executescript("CREATE TABLE matches (id INTEGER PRIMARY KEY, started REAL NOT NULL, "
+                         "header TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0);"
+                         "CREATE TABLE events (match_id INTEGER NOT NULL, seq INTEGER NOT NULL, "
+                         "event TEXT NOT NULL, PRIMARY KEY (match_id, seq));")
+        db.execute("INSERT INTO matches (started, header) VALUES (1.0, ?)", (json.dumps(HEADER),))
+    store = GameStore(path)
+    assert [(m.id, m.summary) for m in store.matches()] == [(1, None)]
+    assert store.current_match() == 1      # no choice recorded yet: the newest
+
+
+def test_ids_beyond_sqlite_integers_are_simply_not_there(tmp_path):
+    store = GameStore(tmp_path / "games.sqlite")
+    assert not store.exists(2**80)
+    assert store.events(2**80) == []
+    with pytest.raises(UserError, match="there is no match"):
+        store.header(2**80)
