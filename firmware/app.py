@@ -8,16 +8,17 @@ Tests drive the very same object.
 >>> pico = Firmware(seats=4, has_launcher=True, boot_id=0x1234ABCD, now_ms=0)
 >>> pico.tick(0, [False] * 5)
 >>> pico.take_output()
-b'$0 HELLO 0.1.0 1234ABCD 4 1*1A061D\\n'
+b'$0 HELLO 0.2.0 1234ABCD 4 1*1AEE50\\n'
 """
 from .debounce import Debouncer
 from .launcher import Busy, Launcher
 from .link import PicoLink
 from .ring import Ring
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 STATE_EVERY_MS = 500
 DRAW = 15                 # the draw button's bit in STATE
+SERVO_US = (500, 2400)    # servo pulse at 0 and 180 degrees (an SG90) until the host says otherwise
 
 
 class Firmware:
@@ -29,6 +30,10 @@ class Firmware:
         self.ring = Ring(seats)
         self.launcher = Launcher()
         self.aim = 90                             # servo angle, degrees
+        # The parts' settings: the pin map's defaults until the host's SYNC brings its own.
+        self.exit_active_low = True
+        self.hopper_active_low = True
+        self.servo_us = SERVO_US
         self.hopper = 2                           # 0 empty, 1 cards, 2 no sensor
         self._buzz_until = 0
         self._state_at = now_ms
@@ -43,6 +48,11 @@ class Firmware:
     def buzzer(self, now_ms):
         return now_ms < self._buzz_until
 
+    def servo_pulse_us(self):
+        """The aim servo's pulse width for the current angle, within the configured range."""
+        low, high = self.servo_us
+        return low + self.aim * (high - low) // 180
+
     # -- input ---------------------------------------------------------------------------------
     def receive(self, data, now_ms):
         self._now = now_ms
@@ -55,6 +65,9 @@ class Firmware:
             # A new session starts from a safe state: motor off, the host restores lights.
             self._had_session = True
             self._event(self.launcher.stop("STOP"))
+            self.exit_active_low, self.hopper_active_low = args[2] == 1, args[3] == 1
+            # A pulse range too narrow to be meant (the host checks it too) keeps the safe default.
+            self.servo_us = (args[4], args[5]) if args[5] - args[4] >= 500 else SERVO_US
             self._state_at = now_ms                   # a snapshot right after the ACK
         elif verb == "SEAT":
             if args[0] >= self.seats:

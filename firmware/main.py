@@ -21,7 +21,6 @@ LAUNCHER_FITTED = True       # False on a ring-only Pico: the launcher pins stay
 WATCHDOG_MS = 2000           # a hung loop restarts the Pico (motor off at boot)
 LOOP_MS = 5
 CARD_GAP_US = 15000          # edges closer than this are one card (sensor bounce)
-SERVO_MIN_NS, SERVO_MAX_NS = 500000, 2500000
 # WS2812s draw up to 60 mA each at full white; 40 % keeps ten of them well inside USB's 500 mA.
 BRIGHTNESS_PERCENT = 40
 
@@ -85,7 +84,6 @@ def main():
         if pins.LAUNCHER_HOPPER_SENSOR is not None:
             hopper = Pin(pins.LAUNCHER_HOPPER_SENSOR, Pin.IN, Pin.PULL_UP)
         sensor = Pin(pins.LAUNCHER_EXIT_SENSOR, Pin.IN, Pin.PULL_UP)
-        sensor.irq(trigger=Pin.IRQ_FALLING, handler=_card_edge)
 
     micropython.alloc_emergency_exception_buf(100)
     micropython.kbd_intr(-1)      # a stray 0x03 on the link must not stop the firmware
@@ -96,6 +94,7 @@ def main():
     usb_in = select.poll()
     usb_in.register(sys.stdin, select.POLLIN)
     shown = None
+    edge_active_low = None
     try:
         while True:
             watchdog.feed()
@@ -106,7 +105,11 @@ def main():
             if received:
                 firmware.receive(received, now)
             pressed = [button.value() == 0 for button in buttons]
-            level = 2 if hopper is None else (1 if hopper.value() == 0 else 0)
+            level = 2 if hopper is None else (1 if (hopper.value() == 0) == firmware.hopper_active_low else 0)
+            if forward is not None and firmware.exit_active_low != edge_active_low:
+                # A card is counted as it enters the beam: the edge towards the sensor's active level.
+                edge_active_low = firmware.exit_active_low
+                sensor.irq(trigger=Pin.IRQ_FALLING if edge_active_low else Pin.IRQ_RISING, handler=_card_edge)
             firmware.tick(now, pressed, _take_cards() if forward else 0, level)
             # Outputs first, USB last: a write to a host that stopped reading can stall
             # (USB CDC's TX timeout) and must not delay a motor stop decided above.
@@ -116,8 +119,7 @@ def main():
                 forward.duty_u16(duty if motor.direction > 0 else 0)
                 backward.duty_u16(duty if motor.direction < 0 else 0)
                 if servo is not None:
-                    span = SERVO_MAX_NS - SERVO_MIN_NS
-                    servo.duty_ns(SERVO_MIN_NS + firmware.aim * span // 180)
+                    servo.duty_ns(firmware.servo_pulse_us() * 1000)
             if buzzer is not None:
                 buzzer.value(1 if firmware.buzzer(now) else 0)
             pixels = firmware.pixels(now)

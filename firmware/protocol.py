@@ -70,7 +70,9 @@ TO_PICO = dict(_LINK)
 TO_PICO.update({
     "HELLO": (),                                            # who are you?
     "PING": (),                                             # heartbeat
-    "SYNC": (_BOOT, ("hex", 4)),                            # start a session: boot id, host's session
+    # start a session: boot id, host's session, then the parts' settings from the pin map:
+    # exit sensor active low, hopper sensor active low, servo pulse (us) at 0 and 180 degrees
+    "SYNC": (_BOOT, ("hex", 4), _int(0, 1), _int(0, 1), _int(400, 2600), _int(400, 2600)),
     "SEAT": (_int(0, 14), _enum(*MODES), _COLOUR, _int(0, 10000)),
     "RING": (_enum(*PATTERNS), _int(0, 60000)),
     "LAUNCH": (_int(1, 40), _int(50, 15000), _int(50, 5000), _int(1, 100)),

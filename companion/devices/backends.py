@@ -87,7 +87,7 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
     if backend not in BACKENDS:
         raise UserError(f"unknown device backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
     if backend == "pico":
-        options = dict(seed=seed, burst_policy=burst_policy, launcher_options=launcher_options)
+        options = dict(seed=seed, burst_policy=burst_policy, launcher_options=launcher_options, pinmap=pinmap)
         return _open_pico(events, **options, **({"port": port} if port else {}))
     pinmap = pinmap or load_pinmap()
     pins = _pi_pins(pinmap)

@@ -2,6 +2,7 @@
 
     uno-companion pico check --port /dev/ttyACM0
     uno-companion pico simulate ttyPico     # then [pico] port = "ttyPico" (in that directory)
+    uno-companion pico aim -90              # calibrate the aim servo (docs/assembly.md)
 """
 from __future__ import annotations
 
@@ -18,7 +19,13 @@ def main(argv: list[str]) -> int:
     check.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for an answer")
     simulate = commands.add_parser("simulate", help="run a simulated Pico on a pseudo-terminal at PATH")
     simulate.add_argument("path", help="where the simulated Pico's serial port appears")
+    aim = commands.add_parser("aim", help="turn the aim servo to DEGREES (-90 to 90), with the pin map's pulses")
+    aim.add_argument("degrees", type=_degrees, metavar="DEGREES")
+    aim.add_argument("--port", default=DEFAULT_PORT, help=f"serial port of the Pico (default {DEFAULT_PORT})")
+    aim.add_argument("--pinmap", help="pin map to take the pulse widths from (default: the shipped one)")
     options = parser.parse_args(argv)
+    if options.command == "aim":
+        return _aim(options.port, options.degrees, options.pinmap)
     if options.command == "simulate":
         from companion.link import simulator
         print(f"simulated Pico on {options.path}; commands on stdin (report, press 2, ...), Ctrl-D ends")
@@ -35,6 +42,33 @@ def _check(port: str, timeout: float) -> int:
         launcher = "with launcher" if info.has_launcher else "ring only"
         print(f"Pico on {port}: firmware {info.version}, boot {info.boot_id:08X}, "
               f"{info.seats} seats, {launcher}")
+    finally:
+        link.close()
+    return 0
+
+
+def _degrees(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not -90 <= value <= 90:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of degrees from -90 to 90")
+    return value
+
+
+def _aim(port: str, degrees: int, pinmap_path: str | None) -> int:
+    from companion.link.devices import pico_settings
+    from companion.link.session import PicoLink
+    from companion.pinmap import load_pinmap
+    settings = pico_settings(load_pinmap(pinmap_path))
+    link = PicoLink(port, settings=settings).start()
+    try:
+        link.wait_ready(5.0)
+        link.command("AIM", degrees + 90)          # the Pico's 0-180; it holds the angle after we go
+        low, high = settings[2:]
+        print(f"aim servo at {degrees} degrees: pulse {low + (degrees + 90) * (high - low) // 180} us "
+              f"(min_pulse_us {low}, max_pulse_us {high})")
     finally:
         link.close()
     return 0

@@ -19,12 +19,13 @@ import threading
 import time
 
 from companion.devices import safety
-from companion.devices.backends import TableDevices
+from companion.devices.backends import TableDevices, part_settings
 from companion.devices.interface import MAX_SEATS, Beeper, ButtonRing, EventSink
 from companion.devices.launcher import spread_angles
 from companion.devices.policies import make_policy
 from companion.link.launcher import PicoLauncher
 from companion.link.session import CommandRefused, LinkDown, PicoLink
+from companion.pinmap import PinMap, load_pinmap
 
 log = logging.getLogger(__name__)
 
@@ -158,15 +159,27 @@ class PicoDevices(TableDevices):
         self.link.close()
 
 
+def pico_settings(pinmap: PinMap | None = None) -> tuple[int, int, int, int]:
+    """The ``[pico.*]`` part settings as SYNC carries them: exit and hopper active low, servo pulse (us).
+
+    They travel with every SYNC rather than in ``firmware/pins.py``: the Pi's pin map
+    stays the one place to change them (no re-flash after ``check`` says "set
+    active_low = false"), and a Pico that reboots has them again before any command.
+    """
+    settings = part_settings(pinmap or load_pinmap(), "pico")
+    return (int(settings["exit_active_low"]), int(settings["hopper_active_low"]), *settings["servo_pulse_us"])
+
+
 def open_devices(events: EventSink, *, port: str = DEFAULT_PORT, seed: int | None = None,
                  burst_policy: str = "toy", timeout: float = 5.0, launcher_options: dict | None = None,
-                 **_ignored) -> PicoDevices:
+                 pinmap: PinMap | None = None, **_ignored) -> PicoDevices:
     """Connect to the Pico on ``port`` and open launcher, ring and beeper on it.
 
     No Pico answering within ``timeout`` seconds is a :class:`UserError` saying
     what to check. ``launcher_options``: ``motor_limit``, ``card_deadline``, ``speed``.
+    ``pinmap``: where the parts' settings come from (default: the shipped pin map).
     """
-    link = PicoLink(port).start()
+    link = PicoLink(port, settings=pico_settings(pinmap)).start()
     try:
         link.wait_ready(timeout)
     except BaseException:

@@ -40,10 +40,18 @@ ANSWER_S = 3.0           # an open port with no HELLO back this long: reopen it
 BACKOFF_S = (0.2, 0.4, 0.8, 1.6, 2.0)
 
 
+# The parts' settings every SYNC carries (exit and hopper sensor active low, servo pulse
+# at 0 and 180 degrees, in us): the pin map's defaults.
+DEFAULT_SETTINGS = (1, 1, 500, 2400)
+
+
 class PicoLink:
+    """``settings``: the SYNC's part settings (see :func:`companion.link.devices.pico_settings`)."""
+
     def __init__(self, port: str, *, transport: Callable[[str], SerialTransport] = SerialTransport,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, settings: tuple = DEFAULT_SETTINGS):
         self.port = port
+        self.settings = tuple(settings)
         self.clock = clock
         self._open_transport = transport
         self.info: PicoInfo | None = None
@@ -254,7 +262,8 @@ class PicoLink:
     def _start_sync(self) -> None:
         with self._cond:
             self._seq = self._seq % 255 + 1
-            frame = encode_message(TO_PICO, self._seq, "SYNC", (self.info.boot_id, random.randint(0, 0xFFFF)))
+            frame = encode_message(TO_PICO, self._seq, "SYNC",
+                                   (self.info.boot_id, random.randint(0, 0xFFFF), *self.settings))
             self._sync = (self._seq, frame)
         self._set_phase("sync")
         self._sent_ping = self.clock()

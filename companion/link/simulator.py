@@ -129,7 +129,8 @@ class SimulatedPico:
                 "boot_id": firmware.link.boot_id, "pixels": firmware.pixels(now), "aim": firmware.aim,
                 "buzzer": firmware.buzzer(now), "longest_run_ms": self.longest_run_ms,
                 "stop_after_silence_ms": self.stop_after_silence_ms, "synced": firmware.link.synced,
-                "commands": self.commands}
+                "commands": self.commands, "servo_us": firmware.servo_pulse_us(),
+                "settings": [int(firmware.exit_active_low), int(firmware.hopper_active_low), *firmware.servo_us]}
 
     def step(self, elapsed_ms):
         now = self.now()

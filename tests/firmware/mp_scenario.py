@@ -28,7 +28,7 @@ def command(seq, verb, *args):
 
 step(0)
 step(10, command(3, "STOP"))                             # refused: no session yet
-step(10, command(1, "SYNC", BOOT, 0x00AB))
+step(10, command(1, "SYNC", BOOT, 0x00AB, 1, 1, 500, 2400))
 step(10, command(2, "SEAT", 4, "BLINK", 0x3366FF, 400) + command(3, "RING", "COUNTDOWN", 3000))
 print("ring", pico.pixels(now))
 step(10, command(4, "LAUNCH", 3, 3000, 800, 70))

@@ -69,7 +69,7 @@ def _fuzz_inputs(count, seed=20261130):
     rng = random.Random(seed)
     valid = [encode_message(TO_PICO, 3, "LAUNCH", (3, 3000, 800, 70)),
              encode_message(TO_PICO, 9, "SEAT", (2, "PULSE", 0x00FF80, 800)),
-             encode_message(TO_PICO, 0, "PING"), encode_message(TO_PICO, 7, "SYNC", (0xCAFE0001, 0x00AB))]
+             encode_message(TO_PICO, 0, "PING"), encode_message(TO_PICO, 7, "SYNC", (0xCAFE0001, 0x00AB, 1, 1, 500, 2400))]
     inputs = []
     for _ in range(count):
         data = bytearray(rng.choice(valid) * rng.randint(1, 2))
@@ -104,4 +104,4 @@ def test_the_picos_parser_gives_the_same_verdicts_under_micropython(tmp_path):
     accepted = [result for result in results if result != "E"]
     assert len(accepted) > 50 and len(results) - len(accepted) > 100   # both kinds really occurred
     assert set(accepted) <= {"3 LAUNCH 3 3000 800 70", "9 SEAT 2 PULSE 65408 800", "0 PING ",
-                             "7 SYNC 3405643777 171"}           # nothing accepted but what was sent
+                             "7 SYNC 3405643777 171 1 1 500 2400"}           # nothing accepted but what was sent

@@ -1,7 +1,8 @@
 """The whole firmware object (firmware/app.py) driven frame by frame, as the host would."""
-from companion.firmware.app import Firmware
+from companion.firmware.app import VERSION, Firmware
 from companion.firmware.link import RETRY_MS, SILENCE_MS
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameReader, Message, encode, encode_message
+from companion.link.session import DEFAULT_SETTINGS as SETTINGS
 
 BOOT = 0x0BADCAFE
 IDLE = [False] * 5            # 4 seats and the draw button
@@ -27,7 +28,7 @@ class Host:
         return self.reader.feed(self.pico.take_output())
 
     def sync(self):
-        self.send(1, "SYNC", BOOT, 0x0001)
+        self.send(1, "SYNC", BOOT, 0x0001, *SETTINGS)
         return self.tick()
 
 
@@ -40,7 +41,7 @@ def test_at_boot_every_output_is_off_and_the_pico_says_hello():
     assert host.pico.launcher.direction == 0 and not host.pico.buzzer(0)
     assert host.pico.pixels(0) == [(0, 0, 0)] * 4
     hello = host.tick()
-    assert hello == [Message(0, "HELLO", ("0.1.0", BOOT, 4, 1))]
+    assert hello == [Message(0, "HELLO", (VERSION, BOOT, 4, 1))]
 
 
 def test_commands_before_sync_are_refused_so_a_retransmission_across_a_reboot_is_never_run():
@@ -48,7 +49,7 @@ def test_commands_before_sync_are_refused_so_a_retransmission_across_a_reboot_is
     host.send(5, "LAUNCH", 2, 3000, 800, 70)
     assert Message(0, "NAK", (5, "SYNC")) in host.tick()
     assert host.pico.launcher.direction == 0
-    host.send(1, "SYNC", 0x12345678, 0x0001)                            # another boot's id
+    host.send(1, "SYNC", 0x12345678, 0x0001, *SETTINGS)                            # another boot's id
     assert Message(0, "NAK", (1, "BOOT")) in host.tick()
     assert [m for m in host.sync() if m.verb == "ACK"] == [Message(0, "ACK", (1,))]
 
@@ -164,7 +165,7 @@ def test_a_retransmitted_sync_does_not_restart_the_event_numbers():
     host.tick(10, pressed=[True] + IDLE[1:])
     assert [m for m in host.tick(30, pressed=[True] + IDLE[1:]) if m.seq] == [Message(1, "PRESS", ("S0",))]
     host.send(0, "ACK", 1)
-    host.send(1, "SYNC", BOOT, 0x0001)                          # the same SYNC, sent again
+    host.send(1, "SYNC", BOOT, 0x0001, *SETTINGS)                          # the same SYNC, sent again
     sent = [m for ms in (10, 30, 30) for m in host.tick(ms) if m.seq]
     assert sent == [Message(2, "RELEASE", ("S0",))]
 
@@ -174,7 +175,7 @@ def test_a_new_host_session_restarts_the_event_numbers_and_drops_old_events():
     host.sync()
     host.tick(10, pressed=[True] + IDLE[1:])
     host.tick(30, pressed=[True] + IDLE[1:])                   # PRESS 1 sent, never acknowledged
-    host.send(1, "SYNC", BOOT, 0x0002)                          # another host process
+    host.send(1, "SYNC", BOOT, 0x0002, *SETTINGS)                          # another host process
     assert [m for m in host.tick(RETRY_MS) if m.seq] == []
 
 
@@ -214,3 +215,20 @@ def test_a_full_outbox_gives_up_button_events_before_the_end_of_a_launch():
                 sent.append(message)
                 host.send(0, "ACK", message.seq)
     assert Message(2, "END", ("DONE", 1, 1)) in sent
+
+
+def test_sync_brings_the_parts_settings_and_every_new_session_brings_them_again():
+    host = Host()
+    assert (host.pico.exit_active_low, host.pico.servo_us) == (True, (500, 2400))   # SG90 defaults at boot
+    host.send(1, "SYNC", BOOT, 0x0001, 0, 1, 600, 2300)
+    assert Message(0, "ACK", (1,)) in host.tick()
+    assert (host.pico.exit_active_low, host.pico.hopper_active_low) == (False, True)
+    host.send(2, "AIM", 0)
+    host.tick()
+    assert host.pico.servo_pulse_us() == 600
+    host.send(3, "AIM", 180)
+    host.tick()
+    assert host.pico.servo_pulse_us() == 2300
+    host.send(1, "SYNC", BOOT, 0x0002, 1, 0, 2000, 2100)       # a range too narrow to be meant
+    host.tick()
+    assert (host.pico.exit_active_low, host.pico.hopper_active_low, host.pico.servo_us) == (True, False, (500, 2400))

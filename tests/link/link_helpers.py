@@ -6,6 +6,8 @@ import sys
 import time
 from pathlib import Path
 
+from companion.link.session import DEFAULT_SETTINGS
+
 
 class PicoProcess:
     """The child process running the firmware logic; ``do("press 2")`` returns its report."""
@@ -85,7 +87,7 @@ class RawHost:
     def start_session(self) -> None:
         self.send(0, "HELLO")
         self.boot_id = self.read_until(lambda m: m.verb == "HELLO").args[1]
-        self.send(1, "SYNC", self.boot_id, 0x0042)
+        self.send(1, "SYNC", self.boot_id, 0x0042, *DEFAULT_SETTINGS)
         self.read_until(lambda m: m.verb == "ACK" and m.args == (1,))
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.firmware import protocol
-from companion.firmware.app import Firmware
+from companion.firmware.app import VERSION, Firmware
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
 from companion.link.session import PicoLink
 
@@ -67,7 +67,7 @@ def _accepted(schema, data):
 # -- the Pico's parser -------------------------------------------------------------------
 def _synced_pico():
     pico = Firmware(seats=6, has_launcher=True, boot_id=BOOT, now_ms=0)
-    pico.receive(encode_message(TO_PICO, 1, "SYNC", (BOOT, 1)), 0)
+    pico.receive(encode_message(TO_PICO, 1, "SYNC", (BOOT, 1, 1, 1, 500, 2400)), 0)
     pico.take_output()
     return pico
 
@@ -107,7 +107,7 @@ def test_a_damaged_launch_throws_the_count_sent_or_nothing(count, how):
 def _ready_link():
     link = PicoLink("fuzz")                               # never started: frames are fed by hand
     link._set_phase("hello")
-    link._receive(encode_message(TO_HOST, 0, "HELLO", ("0.1.0", BOOT, 6, 1)), 0.0)
+    link._receive(encode_message(TO_HOST, 0, "HELLO", (VERSION, BOOT, 6, 1)), 0.0)
     link._receive(encode_message(TO_HOST, 0, "ACK", (link._sync[0],)), 0.0)
     assert link.ready and link._dispatch.get_nowait() == "ready"
     return link

@@ -8,7 +8,9 @@ import pytest
 
 from companion.devices import observations as obs
 from companion.errors import UserError
+from companion.firmware.app import VERSION
 from companion.link.devices import open_devices
+from companion.pinmap import load_pinmap
 
 from link_helpers import take, wait_until
 
@@ -17,7 +19,7 @@ WHITE, OFF = [255, 255, 255], [0, 0, 0]
 
 def test_the_pico_says_who_it_is(devices):
     info = devices.link.info
-    assert (info.version, info.seats, info.has_launcher) == ("0.1.0", 6, True)
+    assert (info.version, info.seats, info.has_launcher) == (VERSION, 6, True)
     assert devices.ring.seats == 6
 
 
@@ -153,9 +155,23 @@ def test_a_pico_with_other_firmware_is_named_and_not_used(tmp_path):
     thread = threading.Thread(target=old_pico, daemon=True)
     thread.start()
     try:
-        with pytest.raises(UserError, match="runs firmware 0.0.9, this companion needs 0.1.0: flash it again"):
+        with pytest.raises(UserError, match=f"runs firmware 0.0.9, this companion needs {VERSION}: flash it again"):
             open_devices(queue.Queue(), port=os.ttyname(slave), timeout=4)   # past one reopen
     finally:
         stop.set()
         os.close(slave)
         os.close(master)
+
+
+def test_the_pin_maps_part_settings_reach_the_pico_and_come_back_after_a_reboot(pico, tmp_path):
+    text = load_pinmap().path.read_text()
+    changed = (text.replace("active_low = true\npart = \"slotted", "active_low = false\npart = \"slotted")
+               .replace("min_pulse_us = 500\nmax_pulse_us = 2400", "min_pulse_us = 600\nmax_pulse_us = 2300"))
+    (tmp_path / "pinmap.toml").write_text(changed)
+    events: queue.Queue = queue.Queue()
+    with open_devices(events, port=pico.path, timeout=10, pinmap=load_pinmap(tmp_path / "pinmap.toml")) as devices:
+        assert wait_until(lambda: pico.report()["settings"] == [0, 1, 600, 2300], what="settings on the Pico")
+        pico.do("reboot")                                   # a new boot starts with the defaults...
+        assert pico.report()["settings"] == [1, 1, 500, 2400]
+        wait_until(lambda: devices.link.sessions >= 2, what="a new session")
+        assert wait_until(lambda: pico.report()["settings"] == [0, 1, 600, 2300], what="settings again")
