@@ -10,7 +10,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-WARP_W, WARP_H = 64, 96          # the flat card every later step sees
+WARP_W, WARP_H = 64, 96          # the flat card outlines are judged on (small: judged often)
+READ_W, READ_H = 128, 192        # the flat card that is read: the centre symbol needs the detail
 RIM = 3                          # white border width in the warped card, px
 WORK_WIDTH = 640                 # larger frames are searched at this width; warps use full resolution
 
@@ -27,14 +28,17 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     return quad
 
 
-_TARGET = np.float32([[0, 0], [WARP_W, 0], [WARP_W, WARP_H], [0, WARP_H]])
+def warp(frame: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (WARP_W, WARP_H)) -> np.ndarray:
+    """The card inside ``quad`` as a flat BGR image of ``size`` (width, height), portrait."""
+    w, h = size
+    target = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    matrix = cv2.getPerspectiveTransform(order_corners(quad), target)
+    return cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
-def warp(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The card inside ``quad`` as a flat WARP_H x WARP_W BGR image."""
-    matrix = cv2.getPerspectiveTransform(order_corners(quad), _TARGET)
-    return cv2.warpPerspective(frame, matrix, (WARP_W, WARP_H), flags=cv2.INTER_AREA,
-                               borderMode=cv2.BORDER_REPLICATE)
+def read_warp(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card inside ``quad`` flat at the size it is read at (READ_W x READ_H)."""
+    return warp(frame, quad, (READ_W, READ_H))
 
 
 def _ring_masks():

@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from companion.vision.detect import INNER_RING, OUTER_RING, RIM, WARP_H, WARP_W
+from companion.vision.symbol import symbol_vectors
 
 SHAPE_W, SHAPE_H = 12, 18         # the whole field, coarse
 CENTRE_W, CENTRE_H = 24, 32       # the middle, where the number is, finer
@@ -27,13 +28,22 @@ class CardLook:
     coloured: float              # fraction of the field that is coloured (low on wild cards)
     black_edge: float = 0.0      # how black the field is just inside the border (wild cards: ~1)
     variants: tuple = ()         # more shape vectors: slightly closer crops, both ways up
+    symbols: tuple = ()          # the centre symbol's descriptors, upright and upside down (or none)
 
 
 def balanced(card: np.ndarray) -> np.ndarray:
     """The card scaled so its white border reads (1, 1, 1)."""
     image = card.astype(np.float32)
-    border = np.percentile(image[OUTER_RING], 60, axis=0)
+    if image.shape[:2] == OUTER_RING.shape:
+        border = np.percentile(image[OUTER_RING], 60, axis=0)
+    else:
+        border = np.percentile(image[_ring(image.shape[:2])], 60, axis=0)
     return np.clip(image / np.maximum(border, 8.0), 0.0, 1.5)
+
+
+def _ring(size: tuple[int, int]) -> np.ndarray:
+    """OUTER_RING at another card size."""
+    return cv2.resize(OUTER_RING.astype(np.uint8), size[::-1], interpolation=cv2.INTER_NEAREST) > 0
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
@@ -62,8 +72,13 @@ def _zoom(channel: np.ndarray, factor: float) -> np.ndarray:
 
 
 def look(card: np.ndarray, zooms=()) -> CardLook:
-    """Measure a warped card (WARP_H x WARP_W BGR). ``zooms`` (e.g. 1.05) add shape vectors of
-    closer crops, for outlines found a little too large."""
+    """Measure a warped card (BGR, portrait; READ_H x READ_W for the centre symbol, which a
+    smaller card is too coarse for). ``zooms`` (e.g. 1.05) add shape vectors of closer crops,
+    for outlines found a little too large."""
+    symbols = ()
+    if card.shape[0] > WARP_H:
+        symbols = symbol_vectors(balanced(card))
+        card = cv2.resize(card, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
     image = balanced(card)
     high, low = image.max(axis=2), image.min(axis=2)
     white = np.clip((low - 0.45) / 0.4, 0, 1)
@@ -85,4 +100,4 @@ def look(card: np.ndarray, zooms=()) -> CardLook:
     band = dark[INNER_RING]
     return CardLook(_shape(white, dark), _shape(white[::-1, ::-1], dark[::-1, ::-1]),
                     chroma.astype(np.float32), float(coloured.mean()), float(np.median(band)),
-                    tuple(variants))
+                    tuple(variants), symbols)

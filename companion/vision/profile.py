@@ -1,13 +1,15 @@
 """A deck profile: how one deck looks under one table's light.
 
-A profile holds shape vectors per rank and the colour of each suit, both as
+A profile holds shape vectors per rank (the whole card, coarse), centre-symbol
+descriptors per rank (:mod:`companion.vision.symbol`) and the colour of each suit, as
 :mod:`companion.vision.features` measures them. The built-in default is made
 from the project's own drawings (both designs); ``uno-companion teach``
 makes one from photos of the table's own deck.
 
 File format (JSON): ``{"format": FORMAT, "version": VERSION, "source": ...,
-"colours": {"red": [b, g, r], ...}, "templates": [{"rank": "5", "group": "classic", "shape": BASE64}, ...]}``
-where a shape is little-endian float16. Another version is refused with a message.
+"colours": {"red": [b, g, r], ...}, "templates": [{"rank": "5", "group": "classic", "shape": BASE64}, ...],
+"symbols": [{"rank": "5", "group": "classic", "vector": BASE64}, ...]}`` where shapes and
+vectors are little-endian float16. Another version is refused with a message.
 """
 from __future__ import annotations
 
@@ -19,17 +21,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from companion.errors import UserError
-from companion.vision.deck import COLOURS, RANKS, card_names, split
-from companion.vision.detect import WARP_H, WARP_W
-from companion.vision.features import look
+from companion.vision.deck import COLOURS, RANKS, card_names
 from companion.vision.render import DESIGNS, FONTS, draw_card
 
 FORMAT = "uno-companion vision profile"
-VERSION = 1
+VERSION = 2
 
 
 @dataclass
@@ -40,11 +39,33 @@ class Profile:
     rows: list[np.ndarray] = field(default_factory=list, repr=False)
     colours: dict[str, np.ndarray] = field(default_factory=dict)
     source: str = ""
+    symbol_ranks: list[str] = field(default_factory=list)
+    symbol_groups: list[str] = field(default_factory=list)
+    symbol_rows: list[np.ndarray] = field(default_factory=list, repr=False)
 
     def add(self, rank: str, shape: np.ndarray, group: str = "") -> None:
         self.ranks.append(rank)
         self.groups.append(group)
         self.rows.append(shape.astype(np.float32))
+
+    def add_symbol(self, rank: str, vector: np.ndarray, group: str = "") -> None:
+        self.symbol_ranks.append(rank)
+        self.symbol_groups.append(group)
+        self.symbol_rows.append(vector.astype(np.float32))
+
+    def merge(self, other: "Profile") -> "Profile":
+        """Another profile's templates added to this one's (colours: this one's, else the other's)."""
+        for rank, group, row in zip(other.ranks, other.groups, other.rows):
+            self.add(rank, row, group)
+        for rank, group, row in zip(other.symbol_ranks, other.symbol_groups, other.symbol_rows):
+            self.add_symbol(rank, row, group)
+        self.colours = {**other.colours, **self.colours}
+        return self
+
+    @property
+    def symbols(self) -> np.ndarray:
+        """One row per symbol template."""
+        return np.stack(self.symbol_rows) if self.symbol_rows else np.zeros((0, 0), np.float32)
 
     @property
     def shapes(self) -> np.ndarray:
@@ -58,6 +79,9 @@ class Profile:
             "templates": [{"rank": rank, "group": group,
                            "shape": base64.b64encode(row.astype("<f2").tobytes()).decode()}
                           for rank, group, row in zip(self.ranks, self.groups, self.shapes)],
+            "symbols": [{"rank": rank, "group": group,
+                         "vector": base64.b64encode(row.astype("<f2").tobytes()).decode()}
+                        for rank, group, row in zip(self.symbol_ranks, self.symbol_groups, self.symbol_rows)],
         }
 
     def save(self, path: str | Path) -> None:
@@ -83,6 +107,15 @@ class Profile:
                 shape = np.frombuffer(base64.b64decode(template["shape"], validate=True), "<f2")
                 sizes.add(shape.size)
                 profile.add(template["rank"], shape, str(template.get("group", "")))
+            lengths = set()
+            for template in data.get("symbols", []):
+                if template["rank"] not in RANKS:
+                    raise ValueError(f"bad rank {template['rank']!r}")
+                vector = np.frombuffer(base64.b64decode(template["vector"], validate=True), "<f2")
+                lengths.add(vector.size)
+                profile.add_symbol(template["rank"], vector, str(template.get("group", "")))
+            if len(lengths) > 1:
+                raise ValueError("symbols of different sizes")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise UserError(f"{where}: damaged profile ({error})") from None
         if len(sizes) > 1 or not profile.ranks or set(profile.colours) != set(COLOURS):
@@ -100,15 +133,10 @@ class Profile:
         return cls.from_json(data, str(path))
 
 
-def flat(image: np.ndarray) -> np.ndarray:
-    """A drawing seen as the warp would deliver it."""
-    return cv2.resize(image, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
-
-
 def _cache_file() -> Path:
     """Where the built-in profile is kept once made: named after the code that makes it."""
     digest = hashlib.sha256()
-    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py"):
+    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "teach.py"):
         digest.update((Path(__file__).parent / module).read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "uno-companion" / f"default-profile-{digest.hexdigest()[:16]}.json"
@@ -136,16 +164,7 @@ def default_profile() -> Profile:
 
 
 def _draw_default_profile() -> Profile:
-    profile = Profile(source="built-in drawings")
-    samples: dict[str, list[np.ndarray]] = {c: [] for c in COLOURS}
-    for name in card_names():
-        colour, rank = split(name)
-        for design in DESIGNS:
-            for font in range(len(FONTS)):
-                drawing = draw_card(name, design, font)
-                card_look = look(flat(drawing))
-                if colour:
-                    samples[colour].append(card_look.chroma)
-                profile.add(rank, card_look.shape, design)
-    profile.colours = {c: np.mean(v, axis=0).astype(np.float32) for c, v in samples.items()}
-    return profile
+    from companion.vision.teach import teach_from_cards     # teaching builds on profiles
+    cards = [(name, draw_card(name, design, font), design)
+             for name in card_names() for design in DESIGNS for font in range(len(FONTS))]
+    return teach_from_cards(cards, augment=2, source="built-in drawings")

@@ -16,12 +16,15 @@ import numpy as np
 
 from companion.vision.deck import WILD_RANKS, join
 from companion.vision.detect import overlap
-from companion.vision.detect import find_cards, order_corners, ranked_outlines, warp
+from companion.vision.detect import find_cards, order_corners, ranked_outlines, read_warp
 from companion.vision.features import look
 from companion.vision.outline import polish
 from companion.vision.profile import Profile, default_profile
 
 DEFAULT_THRESHOLD = 0.35
+SYMBOL_MARGIN = 0.1  # a centre symbol this much closer to one rank than to any other is sure
+SYMBOL_FLOOR = 0.5   # ... when it is also at least this alike to that rank's best template
+SHAPE_WEIGHT = 0.3   # how much the coarse whole-card shape adds to the symbol's similarity
 ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try closer crops too
 MIN_SIDE = 32
 CHOICES = 3          # outlines read before choosing one
@@ -91,6 +94,10 @@ class Recogniser:
             ranks = self._ranks[groups == group]
             rows_of = [(rank, np.flatnonzero(ranks == rank)) for rank in self._rank_names]
             self._groups.append((mean, centred, [(r, i) for r, i in rows_of if i.size]))
+        self._symbols = self.profile.symbols
+        ranks = np.array(self.profile.symbol_ranks)
+        self._symbol_rows = [(rank, np.flatnonzero(ranks == rank)) for rank in self._rank_names
+                             if (ranks == rank).any()]
         self._colour_names = list(self.profile.colours)
         self._colours = np.stack([self.profile.colours[c] for c in self._colour_names])
 
@@ -108,16 +115,31 @@ class Recogniser:
                 answer, top = per_rank, max(per_rank.values())
         return {rank: answer.get(rank, -1.0) for rank in self._rank_names}
 
+    def symbol_scores(self, seen) -> dict[str, float]:
+        """Best centre-symbol similarity per rank, either way up; empty without a symbol."""
+        if not seen.symbols or not self._symbol_rows:
+            return {}
+        best = (self._symbols @ np.stack(seen.symbols).T).max(axis=1)
+        return {rank: float(best[rows].max()) for rank, rows in self._symbol_rows}
+
     def name_card(self, card: np.ndarray, outline_score: float = 1.0, zooms=ZOOMS) -> tuple[str, float]:
-        """Best guess and confidence for a warped card (``zooms``: closer crops also tried)."""
+        """Best guess and confidence for a card warped flat at READ size (``zooms``: closer
+        crops of the coarse shape also tried)."""
         seen = look(card, zooms)
-        per_rank = self.rank_scores(seen)
+        # the centre symbol reads the rank when there is one; the coarse shape otherwise
+        per_rank, by_shape = self.symbol_scores(seen), self.rank_scores(seen)
+        margin, floor = SYMBOL_MARGIN, SYMBOL_FLOOR
+        if per_rank:
+            # the whole card still tells what the symbol cannot (a 6 from a 9 without underline)
+            per_rank = {r: v + SHAPE_WEIGHT * by_shape.get(r, -1.0) for r, v in per_rank.items()}
+        else:
+            per_rank, margin, floor = by_shape, 0.1, 0.2
         # the black field decides wild or not; the shape then decides among those
         wild = seen.black_edge > 0.4
         allowed = {r: v for r, v in per_rank.items() if (r in WILD_RANKS) == wild} or per_rank
         ordered = sorted(allowed.items(), key=lambda item: item[1], reverse=True)
         (rank, best), (_, second) = ordered[0], ordered[1] if len(ordered) > 1 else ("", -1.0)
-        rank_confidence = np.clip((best - second) / 0.1, 0, 1) * np.clip((best - 0.2) / 0.4, 0, 1)
+        rank_confidence = np.clip((best - second) / margin, 0, 1) * np.clip((best - floor) / 0.4, 0, 1)
         rank_confidence *= np.clip(abs(seen.black_edge - 0.4) / 0.2, 0, 1)
         if rank in WILD_RANKS:
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
@@ -129,7 +151,7 @@ class Recogniser:
         return join(self._colour_names[order[0]], rank), float(confidence)
 
     def sighting(self, frame: np.ndarray, quad: np.ndarray, outline_score: float = 1.0) -> Sighting:
-        guess, confidence = self.name_card(warp(frame, quad), outline_score)
+        guess, confidence = self.name_card(read_warp(frame, quad), outline_score)
         card = guess if confidence >= self.threshold else None
         return Sighting(card, confidence, quad, guess)
 
@@ -155,7 +177,7 @@ class Recogniser:
         if len(outlines) == 1:
             return self.sighting(frame, *polish(frame, best))
         for quad, score in outlines:
-            guess, confidence = self.name_card(warp(frame, quad), score, zooms=())    # a quick read
+            guess, confidence = self.name_card(read_warp(frame, quad), score, zooms=())    # a quick read
             size = cv2.contourArea(order_corners(quad)) / largest
             value = score * (0.5 + 0.5 * confidence) * size ** 0.25
             if value > best_value:

@@ -7,6 +7,14 @@ still known through the others of its rank (a red 5 teaches every 5's shape).
 
 >>> profile, report = teach("my-deck")          # doctest: +SKIP
 >>> profile.save("deck.json")                   # doctest: +SKIP
+
+Flat card pictures (drawings filling the whole image) teach through
+:func:`teach_from_cards`, with augmented copies for what a camera adds:
+
+>>> from companion.vision.render import draw_card
+>>> profile = teach_from_cards([("red-5", draw_card("red-5", "classic"))], augment=2)
+>>> len(profile.ranks), len(profile.symbol_ranks) > 0
+(3, True)
 """
 from __future__ import annotations
 
@@ -19,7 +27,7 @@ import numpy as np
 
 from companion.errors import UserError
 from companion.vision.deck import card_names, split
-from companion.vision.detect import card_score, order_corners, ranked_outlines, warp
+from companion.vision.detect import READ_H, READ_W, card_score, order_corners, ranked_outlines, read_warp, warp
 from companion.vision.features import look
 from companion.vision.outline import jittered, polish
 from companion.vision.profile import Profile, default_profile
@@ -66,6 +74,87 @@ def _outline_of(image: np.ndarray, colour: str | None) -> np.ndarray | None:
     return polish(image, best)[0]
 
 
+def augmented(card: np.ndarray, n: int, seed: int = 0) -> list[np.ndarray]:
+    """``n`` copies of a flat card as a camera might deliver it: turned a few degrees,
+    a little larger or smaller, shifted, blurred, darker or brighter, tinted."""
+    rng = np.random.default_rng(seed)
+    h, w = card.shape[:2]
+    copies = []
+    for _ in range(n):
+        centre = (w / 2 + rng.uniform(-0.02, 0.02) * w, h / 2 + rng.uniform(-0.02, 0.02) * h)
+        matrix = cv2.getRotationMatrix2D(centre, rng.uniform(-4, 4), rng.uniform(0.93, 1.07))
+        copy = cv2.warpAffine(card, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if rng.random() < 0.5:
+            copy = cv2.GaussianBlur(copy, (0, 0), rng.uniform(0.4, 1.2) * w / READ_W)
+        light = rng.uniform(0.6, 1.15) * rng.uniform(0.9, 1.1, 3)
+        copies.append(np.clip(copy.astype(np.float32) * light, 0, 255).astype(np.uint8))
+    return copies
+
+
+def _learn(profile: Profile, rank: str, card: np.ndarray, group: str, shape: bool = True):
+    """Add one flat card (READ size) to ``profile``; its look, for the colour."""
+    seen = look(card)
+    if shape:
+        profile.add(rank, seen.shape, group)
+    if seen.symbols:
+        profile.add_symbol(rank, seen.symbols[0], group)
+    return seen
+
+
+def teach_from_cards(cards, augment: int = 0, seed: int = 0, source: str = "taught",
+                     group: str = "taught") -> Profile:
+    """Learn from flat pictures of cards: ``[(card name, BGR image), ...]`` (or ``(name,
+    image, group)``), each image the whole card, portrait, any size. ``augment`` adds that
+    many :func:`augmented` copies of each (their symbols only; the coarse shapes stay few)."""
+    profile = Profile(source=source)
+    samples: dict[str, list[np.ndarray]] = {}
+    for index, (name, image, *rest) in enumerate(cards):
+        colour, rank = split(name)
+        card = cv2.resize(image, (READ_W, READ_H), interpolation=cv2.INTER_AREA)
+        seen = _learn(profile, rank, card, rest[0] if rest else group)
+        for copy in augmented(card, augment, seed + index):
+            _learn(profile, rank, copy, rest[0] if rest else group, shape=False)
+        if colour:
+            samples.setdefault(colour, []).append(seen.chroma)
+    if not profile.ranks:
+        raise UserError("no card pictures to learn from")
+    profile.colours = {c: np.median(v, axis=0).astype(np.float32) for c, v in samples.items()}
+    if len(profile.colours) < 4:
+        profile.colours = {**default_profile().colours, **profile.colours}
+    return profile
+
+
+def teach_from_views(views, source: str = "taught", jitter: bool = True) -> Profile:
+    """Learn from frames where each card's outline is known: ``[(card name, group, BGR frame,
+    quad), ...]`` (quad: the card's four corners in the frame, any order). Each view teaches
+    its coarse shape and centre symbol, and (``jitter``) those of slightly shifted, turned
+    and resized outlines, because outlines found later are rarely exact."""
+    profile = Profile(source=source)
+    samples: dict[str, list[np.ndarray]] = {}
+    for name, group, frame, quad in views:
+        colour, rank = split(name)
+        seen = _learn(profile, rank, read_warp(frame, quad), group)
+        for variant in jittered(np.float32(quad)) if jitter else ():
+            _learn(profile, rank, read_warp(frame, variant), group)
+        if colour:
+            samples.setdefault(colour, []).append(seen.chroma)
+    if not profile.ranks:
+        raise UserError("no card views to learn from")
+    profile.colours = {c: np.median(v, axis=0).astype(np.float32) for c, v in samples.items()}
+    if len(profile.colours) < 4:
+        profile.colours = {**default_profile().colours, **profile.colours}
+    return profile
+
+
+def teach_from_images(pairs) -> tuple[Profile, TeachReport]:
+    """Learn from photos or frames in which the card is found first: ``[(card name, BGR
+    image), ...]``."""
+    images: dict[str, list[np.ndarray]] = {}
+    for name, image in pairs:
+        images.setdefault(name, []).append(image)
+    return teach_images(images)
+
+
 def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachReport]:
     """Learn from decoded images: ``{card name: [BGR image, ...]}``."""
     profile = Profile(source="taught")
@@ -83,10 +172,9 @@ def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachRep
                 report.skipped.append(f"{name} photo {index + 1}: the card's edge is not clear "
                                       "(take it again, flat and whole in the picture)")
                 continue
-            seen = look(warp(image, quad))
-            profile.add(rank, seen.shape, "taught")
+            seen = _learn(profile, rank, read_warp(image, quad), "taught")
             for variant in jittered(quad):      # outlines found later are rarely exact
-                profile.add(rank, look(warp(image, variant)).shape, "taught")
+                _learn(profile, rank, read_warp(image, variant), "taught")
             if colour:
                 samples.setdefault(colour, []).append(seen.chroma)
             used += 1
