@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from companion import systemd
@@ -87,6 +88,8 @@ class TableService:
                  web_port: int | None = None, new_watcher=None, launcher_options: dict | None = None):
         self.config = config
         self.setup = setup_from_config(config, dealer)
+        if seed is not None or config.table.seed is not None:  # E2's random turns follow it too
+            self.setup = replace(self.setup, seed=seed if seed is not None else config.table.seed)
         self.store = GameStore(config.data.store)
         self.keeper = StoreKeeper(self.store)
         self.events: queue.Queue = queue.Queue()

@@ -61,6 +61,6 @@ def test_a_new_game_is_a_new_match_and_a_restart_resumes_the_newest(tmp_path):
 
 def test_a_store_without_a_readable_setup_is_named(tmp_path):
     store = GameStore(tmp_path / "games.sqlite")
-    store.create_match({"format": "uno-companion-game-log", "version": 1, "players": ["Ana", "Ben"]})
+    store.create_match({"format": "uno-companion-game-log", "version": 2, "players": ["Ana", "Ben"]})
     with pytest.raises(UserError, match="no readable setup"):
         StoreKeeper(store).restore()
