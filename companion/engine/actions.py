@@ -155,13 +155,17 @@ class ShowHand(Action):
 
 @dataclass(frozen=True, slots=True)
 class Race(Action):
-    """V3: the action number was played: everyone races on the ring; report the slowest."""
+    """V3: the action number was played (E2: the Flash race card, ``card``): everyone races
+    on the ring; report the slowest, who draws ``count``."""
     type: ClassVar[str] = "race"
-    number: int
+    number: int | None = None
+    card: str | None = None
+    count: int = 1
 
     @property
     def text(self):
-        return f"race! a {self.number} was played: the slowest draws 1"
+        played = f"a {self.number}" if self.card is None else f"the {self.card}"
+        return f"race! {played} was played: the slowest draws {self.count}"
 
 
 @dataclass(frozen=True, slots=True)

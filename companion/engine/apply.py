@@ -4,8 +4,8 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_card, parse_colour
-from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING,
-                                     SCORING, START, TARGET, TURN, VERDICT)
+from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
+                                     PLAYING, SCORING, START, TARGET, TURN, VERDICT)
 from companion.errors import UserError
 
 
@@ -25,6 +25,9 @@ _HANDLERS = {
     E.ChooseColour: lambda g, e: g.choose_colour(e.seat, parse_colour(e.colour)),
     E.ChooseTarget: lambda g, e: g.choose_target(e.seat, e.target),
     E.Draw: lambda g, e: g.draw(e.seat, e.count, None if e.cards is None else _cards(e.cards)),
+    E.Burst: lambda g, e: g.burst(e.seat, e.count, None if e.cards is None else _cards(e.cards)),
+    E.LauncherDeal: lambda g, e: g.launcher_deal(e.dealer),
+    E.JumpIn: lambda g, e: g.jump_in(e.seat),
     E.Pass: lambda g, e: g.pass_turn(e.seat),
     E.CallUno: lambda g, e: g.call_uno(e.seat, e.word),
     E.Catch: lambda g, e: g.catch(e.seat, e.target),
@@ -92,7 +95,8 @@ class ApplyMixin:
 
     def replayed(self, events) -> "ApplyMixin":
         """A new game with the same players, options and mode after ``events``."""
-        game = type(self)(self.players, self.options, full_information=self.full, deck=self.deck)
+        game = type(self)(self.players, self.options, full_information=self.full, deck=self.deck,
+                          seed=self.seed)
         for event in events:
             game.apply(event)
         return game
@@ -125,6 +129,8 @@ class ApplyMixin:
             if self.dealer < 0:
                 return [A.ChooseDealerCards(tuple(self.candidates))]
             return [A.DealCards(self.dealer, self.deck.hand_size)]
+        if phase is DEALING:
+            return self.deal_dispenses()
         if phase is START:
             return [A.FlipStartCard()]
         if phase is COLOUR:
@@ -155,6 +161,7 @@ class ApplyMixin:
                    TARGET: "choose a player to swap hands with",
                    VERDICT: "challenge verdict", SCORING: "count hands",
                    DEAL: "choose dealer" if self.dealer < 0 else "deal",
+                   DEALING: "the launcher deals",
                    START: "turn up the start card", MATCH_OVER: "nothing"}[self.phase]
         if self.pending and self.phase is TURN:
             waiting = f"draw {self.pending}"
@@ -173,6 +180,7 @@ class ApplyMixin:
             "pending_draw": self.pending,
             "owed_cards": list(self.owed),
             "hand_sizes": list(self.sizes),
+            "claimable": self.claimable() if self.house else -1,
             ("hands" if self.full else "known_cards"): [names(h) for h in self.hands],
             "uno_called": list(self.called),
             "uno_window": self.uno_window if self.uno_window >= 0 else None,
@@ -194,7 +202,7 @@ class ApplyMixin:
         """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""
         view = {}
         for key, value in self.flags.items():
-            if key in ("double", "draw_kind") or value is None:
+            if key in ("double", "draw_kind", "flash_picks", "jump_claim") or value is None:
                 continue  # bookkeeping, not for people
             if isinstance(value, (set, frozenset)):
                 value = sorted(value)

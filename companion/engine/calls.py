@@ -81,15 +81,19 @@ class CallsMixin:
         self._owe(seat, count, f"{reason} penalty ({PENALTY_RULES[reason]})")
 
     def race_result(self, slowest: int) -> None:
-        """V3: the ring reports the slowest seat of the race; it draws 1."""
+        """V3/E2: the ring reports the slowest seat of the race; it draws 1 (E2 Flash: 2)."""
         self._check_running("a race result counts")
         self._check_seat(slowest)
-        if not self.flags.get("race"):
-            raise UserError("no race is running (V3)")
+        race = self.flags.get("race")
+        if not race:
+            raise UserError("no race is running (V3, E2)")
         if self.log is not None:
             self.log.append(RaceResult(slowest))
         del self.flags["race"]
-        self._owe(slowest, 1, "slowest in the race (V3)")
+        if race is True:
+            self._owe(slowest, 1, "slowest in the race (V3)")
+        else:
+            self._owe(slowest, race, "slowest in the Flash race (E2)")
 
     def reveal(self, seat: int, cards: list[int]) -> None:
         """``seat`` showed its hand: settles a challenge (T6) or the scoring (S1)."""

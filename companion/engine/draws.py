@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine.cards import CARD_COLOUR, CARD_NAMES
-from companion.engine.events import Challenge, ChallengeVerdict, Draw, Pass, Reshuffle
-from companion.engine.phases import CHALLENGE, DRAWN, PLAYING, TURN, VERDICT
+from companion.engine.events import Burst, Challenge, ChallengeVerdict, Draw, Pass, Reshuffle
+from companion.engine.phases import CHALLENGE, DEALING, DRAWN, PLAYING, TURN, VERDICT
 from companion.errors import UserError
 
 
@@ -34,6 +34,11 @@ class DrawMixin:
         if (type(seat) is int and type(count) is int and count == 1 and seat == self.current
                 and self.phase is TURN and not self.pending and not self.owed[seat]):
             return  # the turn's own card (T3): by far the most common draw
+        if self.phase is DEALING:  # D2 by launcher: any seat, what the sensor counted
+            self._check_seat(seat)
+            if type(count) is not int or count < 1:
+                raise UserError(f"a dealt draw needs a count of at least 1, not {count!r}")
+            return
         if self.phase not in PLAYING:
             raise UserError(self._not_now("no cards can be drawn"))
         if type(seat) is not int or not 0 <= seat < self.n:
@@ -53,6 +58,63 @@ class DrawMixin:
     def draw(self, seat: int, count: int, cards: list[int] | None = None) -> None:
         """``seat`` took ``count`` cards (``cards`` when known; required with full information)."""
         self._check_draw(seat, count)
+        self._take(seat, count, cards)
+        if self.log is not None:
+            self.log.append(Draw(seat, count, None if cards is None else
+                                 tuple(CARD_NAMES[c] for c in cards)))
+        self._receive(seat, count, cards)
+
+    def burst(self, seat: int, count: int, cards: list[int] | None = None) -> None:
+        """E1 Extreme: instead of drawing, ``seat`` pressed the launcher, which threw ``count``
+        cards (0 or more, as counted). The seat keeps them all and the turn is over."""
+        self._check_burst(seat, count)
+        self._take(seat, count, cards)
+        if self.log is not None:
+            self.log.append(Burst(seat, count, None if cards is None else
+                                  tuple(CARD_NAMES[c] for c in cards)))
+        if cards:
+            self.hands[seat].extend(cards)
+        self.sizes[seat] += count
+        if self.sizes[seat] > 1:
+            self.called[seat] = False
+        for rule in self.house:
+            rule.on_receive(self, seat, count)
+        self.owed[seat] -= min(count, self.owed[seat])  # taken cards pay what the seat owes first
+        if self.uno_window >= 0 and self.uno_window != seat:
+            self.uno_window = -1
+        self._advance(1)  # E1: with or without cards, the turn is over
+
+    def burst_random(self, seat: int, count: int, random) -> list[int]:
+        """Full information: a burst of ``count`` random cards from the pile; an empty pile is
+        reshuffled first (D5), and a burst takes at most what the pile holds."""
+        self._check_burst(seat, count)
+        if count and not self.pile and len(self.discard) > 1:
+            self.reshuffle()
+        count = min(count, len(self.pile))
+        cards = []
+        pile = self.pile[:]
+        for _ in range(count):
+            index = int(random() * len(pile))
+            cards.append(pile[index])
+            pile[index] = pile[-1]
+            pile.pop()
+        self.burst(seat, count, cards)
+        return cards
+
+    def _check_burst(self, seat: int, count: int) -> None:
+        if not self.options.extreme_bursts:
+            raise UserError("the launcher throws bursts only with the extreme_bursts rule (E1)")
+        if self.phase not in PLAYING:
+            raise UserError(self._not_now("no cards can be drawn"))
+        self._check_seat(seat)
+        if seat != self.current or self.phase is not TURN or self.pending:
+            raise UserError(f"seat {seat} cannot press the launcher now: only the player whose "
+                            "turn it is, instead of playing (E1)")
+        if type(count) is not int or count < 0:
+            raise UserError(f"a burst counts 0 or more cards, not {count!r}")
+
+    def _take(self, seat: int, count: int, cards) -> None:
+        """Take ``count`` cards off the draw pile (the launcher) for ``seat``."""
         if cards is not None and len(cards) != count:
             raise UserError(f"draw of {count} lists {len(cards)} cards")
         if self.full:
@@ -67,23 +129,21 @@ class DrawMixin:
                 self.pile.extend(taken)
                 raise UserError(f"{CARD_NAMES[card]} is not in the draw pile") from None
         else:
-            if count > self.pile_count and len(self.discard) > 1:
+            if count > self.pile_count and len(self.discard) > 1 and self.phase in PLAYING:
                 self.reshuffle()  # the launcher was reloaded (D5)
             if count > self.pile_count:
                 self._contradiction(f"seat {seat} drew {count} but only {self.pile_count} "
                                     "cards were counted in the draw pile")
                 self.pile_count = count
             self.pile_count -= count
-        if self.log is not None:
-            self.log.append(Draw(seat, count, None if cards is None else
-                                 tuple(CARD_NAMES[c] for c in cards)))
-        self._receive(seat, count, cards)
 
     def draw_random(self, seat: int, count: int, random) -> list[int]:
         """Full information: take ``count`` random cards from the pile (reshuffling per D5)."""
         self._check_draw(seat, count)
         pile = self.pile
         size = len(pile)
+        if self.phase is DEALING:
+            count = min(count, size)
         if count == 1 and size:  # the common case, without the general loop
             index = int(random() * size)
             cards = [pile[index]]
@@ -115,6 +175,8 @@ class DrawMixin:
         return cards
 
     def _receive(self, seat: int, count: int, cards) -> None:
+        if self.phase is DEALING:
+            return self._dealt(seat, count, cards)
         if cards:
             self.hands[seat].extend(cards)
         sizes = self.sizes

@@ -71,12 +71,17 @@ class EffectsMixin:
             self.out.append(A.Turn(self.current, ("play", "draw")))
 
     def _advance_house(self, steps: int) -> None:
-        finished = self.flags.get("finished")
-        seat = self.current
-        for _ in range(steps):
-            seat = (seat + self.direction) % self.n
-            while finished and seat in finished and len(finished) < self.n:
-                seat = (seat + self.direction) % self.n  # V6: who went out is passed over
+        for rule in self.house:
+            seat = rule.next_seat(self, steps)
+            if seat is not None:
+                break
+        else:
+            finished = self.flags.get("finished")
+            seat = self.current
+            for _ in range(steps):
+                seat = (seat + self.direction) % self.n
+                while finished and seat in finished and len(finished) < self.n:
+                    seat = (seat + self.direction) % self.n  # V6: who went out is passed over
         self.current, self.phase, self.drawn = seat, TURN, -1
         if self.out is not None:
             self.out.append(A.Turn(seat, ("play", "draw")))

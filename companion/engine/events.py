@@ -94,6 +94,31 @@ class Draw(Event):
 
 
 @dataclass(frozen=True)
+class Burst(Event):
+    """E1 Extreme: the seat whose turn it is pressed the launcher instead of drawing; ``count``
+    is what the sensor counted (0 or more), the cards themselves when known. The turn is over."""
+    type: ClassVar[str] = "burst"
+    seat: int
+    count: int
+    cards: tuple | None = None
+
+
+@dataclass(frozen=True)
+class LauncherDeal(Event):
+    """D2 by launcher: the launcher deals the round; the cards arrive as ``draw`` events."""
+    type: ClassVar[str] = "launcher_deal"
+    dealer: int | None = None
+
+
+@dataclass(frozen=True)
+class JumpIn(Event):
+    """H5 at the table: ``seat``'s button claims the card just seen (or the next one) as its
+    jump-in; the engine decides which (see docs/rules.md)."""
+    type: ClassVar[str] = "jump_in"
+    seat: int
+
+
+@dataclass(frozen=True)
 class Pass(Event):
     """T3: after drawing, the seat ends the turn without playing."""
     type: ClassVar[str] = "pass"
@@ -190,8 +215,9 @@ class Undo(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in [
-    ChooseDealer, Deal, StartCard, Play, ChooseColour, ChooseTarget, Draw, Pass, CallUno, Catch, Challenge, Accept,
-    ChallengeVerdict, Penalty, RaceResult, Reshuffle, RevealHand, RoundEnd, Correction, Undo]}
+    ChooseDealer, Deal, LauncherDeal, StartCard, Play, ChooseColour, ChooseTarget, Draw, Burst, Pass, CallUno,
+    Catch, Challenge, Accept, ChallengeVerdict, Penalty, RaceResult, Reshuffle, RevealHand, RoundEnd, Correction,
+    JumpIn, Undo]}
 
 
 def _check(cls, name: str, value, annotation: str):

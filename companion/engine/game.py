@@ -25,6 +25,7 @@ from companion.engine.events import Play
 from companion.engine.house import house_rules
 from companion.engine.options import RuleOptions
 from companion.engine.rounds import RoundMixin
+from companion.engine.jumps import JumpMixin
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, TURN,
                                      VERDICT)
 from companion.errors import UserError
@@ -33,7 +34,7 @@ OFFICIAL = RuleOptions()
 SEAT_NAMES = [f"seat {i}" for i in range(10)]
 
 
-class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
+class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixin):
     """One match at one table. See docs/engine.md for the tour."""
 
     __slots__ = ("players", "n", "options", "full", "deck", "hands", "sizes", "pile", "pile_count",
@@ -41,10 +42,11 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
                  "drawn", "owed", "called", "uno_window", "wd4_by", "wd4_colour", "after_colour",
                  "dealer", "candidates", "round_no", "winner", "ending", "scores", "wins",
                  "round_points", "revealed_points", "match_winner", "log", "out",
-                 "answerable", "house", "answers_draws", "flags", "fitting")
+                 "answerable", "house", "answers_draws", "flags", "fitting", "seed")
 
     def __init__(self, players: int | list[str] = 2, options: RuleOptions | None = None, *,
-                 full_information: bool = False, deck: Deck = CLASSIC_DECK, record: bool = True):
+                 full_information: bool = False, deck: Deck = CLASSIC_DECK, record: bool = True,
+                 seed: int = 0):
         if isinstance(players, int):
             if not 2 <= players <= 10:
                 raise UserError(f"a game needs 2 to 10 players (D2), not {players}")
@@ -59,6 +61,9 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
         if not isinstance(self.options, RuleOptions):
             raise UserError("options must be RuleOptions")
         self.full = bool(full_information)
+        if type(seed) is not int:
+            raise UserError(f"a game's seed is a whole number, not {seed!r}")
+        self.seed = seed  # E2: the random turns are drawn from it (the log's header keeps it)
         # House rules in effect (companion.engine.house): empty with the official rules, so
         # the common paths below pay one truth test for them.
         self.house = house_rules(self.options)
@@ -170,11 +175,14 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, ApplyMixin):
             raise UserError(self._not_now("no card can be played"))
         if type(seat) is not int or not 0 <= seat < self.n:
             self._check_seat(seat)
-        hand, full, house = self.hands[seat], self.full, self.house
+        full, house, seen = self.full, self.house, seat
+        if house and "jump_claim" in self.flags:
+            seat = self._claimed(seat, card)  # H5: a button claimed this card first
+        hand = self.hands[seat]
         if full and card not in hand:
             raise UserError(f"seat {seat} does not hold {CARD_NAMES[card]}")
         if self.log is not None:
-            self.log.append(Play(seat, CARD_NAMES[card]))
+            self.log.append(Play(seen, CARD_NAMES[card]))  # as seen: replay claims it again
         # Fast path for the common legal play; everything else is judged in full.
         if (house or seat != self.current or phase is not TURN or self.pending
                 or card == WILD_DRAW4_ID or card not in self.fitting):

@@ -1,6 +1,6 @@
 """The game log: JSON Lines, append-only, with a versioned header (docs/game-log.md).
 
-Line 1 is the header (format, version, players, mode, deck, options); every
+Line 1 is the header (format, version, players, mode, deck, seed, options); every
 further line is one event as ``Event.to_json()`` gives it. An ``undo`` record
 withdraws earlier events, so the file never needs rewriting. The engine does no
 I/O: these functions turn lines into a game and a game into lines.
@@ -24,14 +24,16 @@ from companion.engine.options import RuleOptions
 from companion.errors import UserError
 
 LOG_FORMAT = "uno-companion-game-log"
-LOG_VERSION = 1
+LOG_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # 2 added the seed (E2's random turns) and the burst, launcher_deal
+                            # and jump_in events; a version 1 log has none of them (seed 0)
 
 
 def header(game) -> dict:
     """The header record of ``game``'s log."""
     return {"format": LOG_FORMAT, "version": LOG_VERSION, "players": list(game.players),
             "mode": "full" if game.full else "tracking", "deck": game.deck.name,
-            "options": game.options.to_json()}
+            "seed": game.seed, "options": game.options.to_json()}
 
 
 def log_line(record: dict | Event) -> str:
@@ -54,8 +56,12 @@ def game_from_header(data: object):
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise UserError(f"not an uno-companion game log (the header needs \"format\": \"{LOG_FORMAT}\")")
     version = data.get("version")
-    if version != LOG_VERSION:
-        raise UserError(f"game log version {version!r} is not supported (this is version {LOG_VERSION})")
+    if version not in READABLE_VERSIONS:
+        raise UserError(f"game log version {version!r} is not supported (this program reads versions "
+                        f"{', '.join(map(str, READABLE_VERSIONS))}; a newer program wrote it?)")
+    seed = data.get("seed", 0) if version >= 2 else 0
+    if type(seed) is not int:
+        raise UserError(f"the header's seed must be a whole number, not {seed!r}")
     mode = data.get("mode", "tracking")
     if mode not in ("tracking", "full"):
         raise UserError(f"unknown mode {mode!r}; use tracking or full")
@@ -66,7 +72,7 @@ def game_from_header(data: object):
     if not isinstance(players, list):
         raise UserError("the header needs a list of players")
     return Game(players, RuleOptions.from_json(data.get("options", {})),
-                full_information=mode == "full", deck=deck)
+                full_information=mode == "full", deck=deck, seed=seed)
 
 
 def read_log(lines: Iterable[str] | str):

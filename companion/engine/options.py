@@ -31,7 +31,7 @@ class OptionInfo:
     default: object
     allowed: tuple       # allowed values (for numbers: every allowed value, or a (min, max) range)
     help: str            # one plain English line
-    group: str           # "official", "scoring", "house", "variant", "flash"
+    group: str           # "official", "scoring", "house", "variant", "extreme", "flash"
     is_range: bool = False
 
     def to_json(self) -> dict:
@@ -97,6 +97,15 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
           "The round goes on until the player who went out is due again.", "variant"),
     _info("V10", "six_nine", False, _OFF_ON,
           "A 6 may be played as a 9 and back, for one card.", "variant"),
+    _info("E1", "extreme_bursts", False, _OFF_ON,
+          "Extreme: a player who cannot play presses the launcher and takes every card it "
+          "throws (sometimes none); then the turn is over.", "extreme"),
+    _info("E2", "flash", False, _OFF_ON,
+          "Flash: the ring lights the next player at random (the same player may come twice).",
+          "flash"),
+    _info("E2", "flash_race_card", "reverse", (None, "reverse", "skip"),
+          "Flash: the card that starts a race instead of its own effect; the slowest draws 2. "
+          "Off when empty.", "flash"),
     _info("E2", "flash_turn_seconds", None, (None, 4, 6, 8),
           "Flash mode turn timer in seconds; off when empty. Running out is a timer penalty.",
           "flash"),
@@ -105,7 +114,8 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 #: Options the engine plays by. Others are refused until their rules are implemented.
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
-     "flash_turn_seconds", "jump_in_wild", "jump_in_keeps_action", *HOUSE_RULES})
+     "flash_turn_seconds", "flash_race_card", "extreme_bursts", "jump_in_wild", "jump_in_keeps_action",
+     *HOUSE_RULES})
 
 
 #: Sub-options that mean nothing without their main option.
@@ -148,6 +158,9 @@ class RuleOptions:
     complementary: int | None = None
     call_back: bool = False
     six_nine: bool = False
+    extreme_bursts: bool = False
+    flash: bool = False
+    flash_race_card: str | None = "reverse"   # only with flash (E2)
     flash_turn_seconds: int | None = None
 
     def __post_init__(self):

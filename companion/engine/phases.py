@@ -1,6 +1,7 @@
 """What the game waits for. Plain strings, so a snapshot can show them as they are."""
 
 DEAL = "deal"                    # cards are to be dealt (D2)
+DEALING = "dealing"              # the launcher deals; counted cards arrive as draws (D2)
 START = "start_card"             # the start card is to be turned up (D4)
 TURN = "turn"                    # the current seat plays or draws (T1, T3), or draws what it owes
 DRAWN = "drawn"                  # the current seat drew: play the drawn card or pass (T3)

@@ -6,8 +6,8 @@ from collections import Counter
 from companion.engine import actions as A
 from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW2, FITS,
                                     NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4)
-from companion.engine.events import ChooseDealer, Deal, RoundEnd, StartCard
-from companion.engine.phases import COLOUR, DEAL, MATCH_OVER, SCORING, START, TURN
+from companion.engine.events import ChooseDealer, Deal, LauncherDeal, RoundEnd, StartCard
+from companion.engine.phases import COLOUR, DEAL, DEALING, MATCH_OVER, SCORING, START, TURN
 from companion.errors import UserError
 
 
@@ -94,6 +94,46 @@ class RoundMixin:
         self._deal(dealer if dealer is not None else self.dealer,
                    [list(h) for h in hands] if hands is not None else [[] for _ in sizes],
                    sizes, pile)
+
+    def launcher_deal(self, dealer: int | None = None) -> None:
+        """D2 by launcher: the launcher deals each seat its cards, starting left of the dealer.
+        The cards it counted arrive as draws; the round starts when every seat has its share."""
+        if self.phase is not DEAL:
+            raise UserError("cards are dealt only before a round starts")
+        if dealer is not None:
+            self._check_seat(dealer)
+            if self.dealer >= 0 and dealer != self.dealer:
+                raise UserError(f"seat {self.dealer} deals round {self.round_no} (D3)")
+        elif self.dealer < 0:
+            raise UserError("choose the dealer first (D3), or name the dealer in the deal")
+        self.dealer = dealer if dealer is not None else self.dealer
+        if self.log is not None:
+            self.log.append(LauncherDeal(dealer))
+        self._reset_round([[] for _ in range(self.n)], [0] * self.n, self.deck.cards())
+        self.phase = DEALING
+        if self.out is not None:
+            self.out.extend(self.deal_dispenses())
+
+    def deal_dispenses(self) -> list:
+        """D2 by launcher: what each seat still lacks, in dealing order (left of the dealer)."""
+        order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
+        share = self.deck.hand_size
+        return [A.Dispense(s, share - self.sizes[s], "deal (D2)") for s in order
+                if self.sizes[s] < share]
+
+    def _dealt(self, seat: int, count: int, cards) -> None:
+        """D2 by launcher: counted cards reached ``seat``. A double feed's extra card stays
+        in that hand (the engine counts it); the round starts once every seat has its share."""
+        if cards:
+            self.hands[seat].extend(cards)
+        self.sizes[seat] += count
+        if self.sizes[seat] > self.deck.hand_size and self.out is not None:
+            self.out.append(A.Notice(f"seat {seat} was dealt {self.sizes[seat]} cards; "
+                                     "they all count (D2)"))
+        if min(self.sizes) >= self.deck.hand_size:
+            self.phase = START
+            if self.out is not None:
+                self.out.append(A.FlipStartCard())
 
     def deal_random(self, random, dealer: int | None = None) -> None:
         """Full information: deal from a freshly shuffled deck (D2); ``dealer`` for round 1."""

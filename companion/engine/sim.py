@@ -1,7 +1,8 @@
 """Virtual players for full-information games: the benchmark, the demo and the tests.
 
 A virtual player picks uniformly among its legal plays; with none it draws one
-card, plays it if it fits, else passes (T3). It names a random colour, challenges
+card, plays it if it fits, else passes (T3); in Extreme (E1) it presses the launcher
+for a burst of 0-4 cards instead. It names a random colour, challenges
 a wild-draw4 half of the time, and (when ``forget`` > 0) sometimes forgets to call
 UNO, which the others catch. Everything goes through the engine's rule methods,
 so a simulated game is recorded exactly like a real one.
@@ -18,6 +19,10 @@ from __future__ import annotations
 
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, START,
                                      TARGET, TURN)
+
+
+#: E1: how many cards a simulated launcher press throws (0 is common, as with the toy).
+BURSTS = (0, 0, 1, 1, 2, 3, 4)
 
 
 def choose_dealer(game, random) -> None:
@@ -56,7 +61,10 @@ def play_round(game, random, forget: float = 0.0) -> None:
                 continue
             plays = legal_plays(seat)
             if not plays:
-                draw_random(seat, 1, random)
+                if game.options.extreme_bursts:
+                    game.burst_random(seat, BURSTS[int(random() * len(BURSTS))], random)
+                else:
+                    draw_random(seat, 1, random)
                 continue
             card = plays[int(random() * len(plays))]
             if forget and len(game.hands[seat]) == 2:
@@ -116,11 +124,16 @@ def random_other(game, seat: int, random) -> int:
 
 
 def _jump_in(game, seat) -> None:
-    """H5: the first other seat holding the identical card jumps in."""
+    """H5: the first other seat holding the identical card jumps in; at a recording table
+    it presses its button first (``jump_in``) and the card is seen as the turn's."""
     for other in range(game.n):
         if (other != seat and game.phase in PLAYING and game.top in game.hands[other]
                 and game.may_play(other, game.top)):
-            game.play(other, game.top)
+            if game.log is not None and other != game.current:
+                game.jump_in(other)
+                game.play(game.current, game.top)
+            else:
+                game.play(other, game.top)
             return
 
 

@@ -16,6 +16,7 @@ table. Both follow the engine's undo exactly.
 """
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
 from collections.abc import Callable
@@ -27,7 +28,9 @@ from companion.engine.options import RuleOptions
 from companion.errors import UserError
 
 EDITIONS = ("classic", "extreme", "flash")
-SETUP_FIELDS = ("players", "dealer", "mode", "language", "options")
+SETUP_FIELDS = ("players", "dealer", "mode", "language", "options", "seed")
+#: The engine rule each edition switches on (E1, E2); classic switches none off.
+EDITION_RULES = {"extreme": "extreme_bursts", "flash": "flash"}
 RECENT = 6  # journal entries of any round that the scoreboard shows
 Hook = Callable[..., None]
 __all__ = ["EDITIONS", "SETUP_FIELDS", "Setup", "TableGame", "event_from_json", "setup_from_json"]
@@ -35,16 +38,28 @@ __all__ = ["EDITIONS", "SETUP_FIELDS", "Setup", "TableGame", "event_from_json", 
 
 @dataclass(frozen=True)
 class Setup:
-    """The host's choices for a match: seats in ring order, dealer, edition, rules."""
+    """The host's choices for a match: seats in ring order, dealer, edition, rules.
+
+    The edition switches its engine rule on (``extreme`` -> E1 ``extreme_bursts``, ``flash``
+    -> E2 ``flash``). ``seed`` seeds the engine's random turns (E2); None draws a new one,
+    and the stored setup keeps it, so a replay lights the same seats."""
     players: tuple = ("Player 1", "Player 2")
     dealer: int | None = None   # None: the seats draw for it (D3)
     mode: str = "classic"       # E1 Extreme and E2 Flash change the table's hardware part
     language: str = "en"
     options: RuleOptions = field(default_factory=RuleOptions)
+    seed: int | None = None
+
+    def __post_init__(self):
+        if self.seed is None:
+            object.__setattr__(self, "seed", secrets.randbelow(2**31))
+        rule = EDITION_RULES.get(self.mode)
+        if rule and not getattr(self.options, rule):
+            object.__setattr__(self, "options", self.options.replace(**{rule: True}))
 
     def to_json(self) -> dict:
         return {"players": list(self.players), "dealer": self.dealer, "mode": self.mode,
-                "language": self.language, "options": self.options.to_json()}
+                "language": self.language, "options": self.options.to_json(), "seed": self.seed}
 
 
 def setup_from_json(data: object) -> Setup:
@@ -71,7 +86,10 @@ def setup_from_json(data: object) -> Setup:
     if language not in ("en", "de"):
         raise UserError("language: en or de")
     options = RuleOptions.from_json(data.get("options", {}))
-    return Setup(players, dealer, mode, language, options)
+    seed = data.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+        raise UserError("seed: a whole number of 0 or more, or null for a new one")
+    return Setup(players, dealer, mode, language, options, seed)
 
 
 class TableGame:
@@ -86,7 +104,7 @@ class TableGame:
     def __init__(self, setup: Setup = Setup(), *, before_apply: Hook | None = None,
                  refused: Hook | None = None):
         self.setup = setup
-        self.engine = Game(list(setup.players), setup.options)
+        self.engine = Game(list(setup.players), setup.options, seed=setup.seed)
         self.before_apply, self.refused = before_apply, refused
         self.journal: list[dict] = []   # one entry per event in the engine's log
         self.rounds: list[dict] = []    # one row per finished round

@@ -39,7 +39,7 @@ def test_replay_prints_the_state_as_json(tmp_path):
 @pytest.mark.parametrize("damage, message", [
     (lambda t: t[:-4], "line 4: not valid JSON (the line is cut off"),
     (lambda t: t.replace('"red-9"', '"red-99"'), "line 4: not a card: 'red-99'"),
-    (lambda t: t.replace('"version":1', '"version":9'), "line 1: game log version 9"),
+    (lambda t: t.replace('"version":2', '"version":9'), "line 1: game log version 9"),
     (lambda t: t + '{"type":"play","seat":1}\n', "line 5: play event: missing field 'card'"),
     (lambda t: "", "empty"),
     (lambda t: "\x00\xff", "not valid JSON"),

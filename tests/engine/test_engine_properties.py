@@ -120,6 +120,8 @@ def test_tracking_mode_follows_the_same_game_with_hidden_hands(params):
             tracking.apply(E.Deal(event.dealer, None, tuple(len(h) for h in event.hands)))
         elif isinstance(event, E.Draw):
             tracking.apply(E.Draw(event.seat, event.count))
+        elif isinstance(event, E.Burst):
+            tracking.apply(E.Burst(event.seat, event.count))
         else:
             tracking.apply(event)
         if isinstance(event, E.Challenge):

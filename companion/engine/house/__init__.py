@@ -17,12 +17,14 @@ changes, and every rule is found in one place: its class in this package.
 - ``team(game, seat)``: the seats scoring together (V2). ``check_table(players)``: a
   reason the rule cannot be played at a table of that size, refused at setup.
 - ``may_draw_again(game, seat)`` / ``pass_refused(game, seat)``: the drawing turn (T3).
+- ``next_seat(game, steps)``: who plays next, instead of the direction of play (E2).
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
 from companion.engine.house.base import HouseRule
+from companion.engine.house.editions import Flash
 from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
 from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
 from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpIn, MustPlayDrawn,
@@ -33,7 +35,7 @@ from companion.engine.house.rounds import BrunoKuno, CallBack, Partners, PlayOn
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
-    BrunoKuno, PlayOn, CallBack]}
+    BrunoKuno, PlayOn, CallBack, Flash]}
 
 
 @lru_cache(maxsize=64)  # options are frozen; rules keep no state of their own

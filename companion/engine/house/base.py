@@ -41,3 +41,7 @@ class HouseRule:
 
     def pass_refused(self, game, seat: int) -> str | None:
         return None
+
+    def next_seat(self, game, steps: int) -> int | None:
+        """The seat whose turn comes ``steps`` turns on (None: the direction of play decides)."""
+        return None
