@@ -12,10 +12,11 @@ import socket
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, NotFound
 
 from companion.table.loop import TableLoop
 from companion.web import api, pages, security
+from companion.web import matches as match_pages
 from companion.web.i18n import init_babel
 from companion.web.sse import StreamHub
 
@@ -57,6 +58,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
     init_babel(app)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.register_blueprint(match_pages.blueprint)
     app.before_request(security.check_host)
     app.before_request(_guard_changes)
     app.after_request(_security_headers)
@@ -104,7 +106,7 @@ def _http_error(error: HTTPException):
         message = _("The request is too large (at most %(kb)d KB).", kb=MAX_BODY_BYTES // 1024)
     elif error.code == 405:
         message = _("This address does not accept %(method)s.", method=request.method)
-    elif error.code == 404:
+    elif error.code == 404 and message == NotFound.description:  # a route's own 404 says more
         message = _("There is no such page.")
     if _wants_json():
         response = jsonify(error=message, status=error.code)

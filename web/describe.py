@@ -16,7 +16,28 @@ def _cards(count: int) -> str:
 
 
 def describe(entry: dict, players: list[str]) -> str:
-    """One journal entry as one sentence in the current language."""
+    """One journal entry as one sentence in the current language.
+
+    An event this page does not know yet (a newer engine's) or one missing a field is
+    still told plainly, from its type and seat, never an error.
+    """
+    try:
+        return _describe(entry, players)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        event = entry.get("event") if isinstance(entry, dict) else None
+        return _unknown(event if isinstance(event, dict) else {}, players)
+
+
+def _unknown(event: dict, players: list[str]) -> str:
+    """``{"type": "flash_race", "seat": 1}`` -> "Ben: flash race"."""
+    what = str(event.get("type") or "?").replace("_", " ")
+    seat = event.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return _("%(name)s: %(what)s", name=players[seat], what=what)
+    return what[:1].upper() + what[1:]
+
+
+def _describe(entry: dict, players: list[str]) -> str:
     def name(seat) -> str:
         return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
 
@@ -25,7 +46,7 @@ def describe(entry: dict, players: list[str]) -> str:
     by_type: dict[str, list[dict]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
-    text = _plain(event, name, entry)
+    text = _plain(event, name, entry) or _unknown(event, players)
     if kind == "play":
         text += _play_effect(event, entry, by_type, name, len(players))
     elif kind in ("colour", "catch", "challenge", "accept", "challenge_verdict", "penalty", "race",
@@ -49,7 +70,7 @@ def describe(entry: dict, players: list[str]) -> str:
     return text
 
 
-def _plain(event: dict, name, entry: dict) -> str:
+def _plain(event: dict, name, entry: dict) -> str | None:
     kind, seat = event.get("type"), event.get("seat")
     if kind == "play":
         return _("%(name)s played %(card)s", name=name(seat), card=card_name(event["card"]))
@@ -96,7 +117,7 @@ def _plain(event: dict, name, entry: dict) -> str:
     if kind == "correction":
         return _("Correction: %(name)s holds %(cards)s", name=name(seat),
                  cards=_cards(event["hand_size"]))
-    return str(kind)
+    return None
 
 
 def _play_effect(event: dict, entry: dict, by_type: dict, name, seats: int) -> str:

@@ -88,3 +88,23 @@ WAITING = [_l("play or draw"), _l("play the drawn card or pass"), _l("choose a c
            _l("challenge or draw"), _l("challenge verdict"), _l("count hands"),
            _l("choose dealer"), _l("deal"), _l("turn up the start card"), _l("nothing"),
            _l("choose a player to swap hands with")]
+
+
+def rules_text(options: dict) -> str:
+    """A match's rules in a few words: its preset's name, or the official rules and what differs."""
+    from companion.engine.options import OPTION_INFO, PRESETS, RuleOptions
+    from companion.errors import UserError
+    if not isinstance(options, dict):
+        return ""
+    try:  # options the match was stored without take their defaults, as the engine gives them
+        options = RuleOptions.from_json(options).to_json()
+    except (UserError, TypeError, ValueError):
+        pass  # from another version: shown as stored
+    for name, preset in PRESETS.items():
+        if preset.to_json() == options:
+            return str(PRESET_NAMES.get(name, name))
+    official = PRESETS["official"].to_json()
+    changes = [f"{OPTION_LABELS.get(key, key)}: {option_value_text(value)}"
+               + (f" ({OPTION_INFO[key].rule})" if key in OPTION_INFO else "")
+               for key, value in sorted(options.items()) if official.get(key) != value]
+    return _("Own rules: %(changes)s", changes="; ".join(changes)) if changes else str(PRESET_NAMES["official"])

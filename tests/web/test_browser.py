@@ -149,7 +149,7 @@ def test_the_page_in_german(phone, served):
     page = open_page(phone, served, "/lang/de")
     assert page.locator("#turn-name").inner_text() == "Cem ist dran"
     assert "Blau" in page.locator("#colour").inner_text()
-    assert page.locator("nav.tabs").inner_text().split() == ["Punkte", "Verlauf", "Gastgeber"]
+    assert page.locator("nav.tabs").inner_text().split() == ["Punkte", "Verlauf", "Partien", "Gastgeber"]
     screenshot(page, "scoreboard-de")
 
 

@@ -109,3 +109,13 @@ def test_a_player_down_to_one_card_without_uno_can_be_caught(app):
     view = view_of(game, app)
     assert not view["players"][1]["catchable"]
     assert view["recent"][0] == "Cem caught Ben without UNO – Ben draws 2 cards"
+
+
+def test_an_event_the_page_does_not_know_yet_is_told_plainly(app):
+    from companion.web.describe import describe
+    players = ["Ana", "Ben"]
+    with app.test_request_context(), force_locale("en"):
+        assert describe({"event": {"type": "flash_race", "seat": 1}, "actions": []}, players) == "Ben: flash race"
+        assert describe({"event": {"type": "burst_counted"}, "actions": []}, players) == "Burst counted"
+        assert describe({"event": {"type": "play", "seat": 0}, "actions": []}, players) == "Ana: play"  # no card
+        assert describe({"event": "garbage"}, players) == "?"

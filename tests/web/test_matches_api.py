@@ -1,0 +1,148 @@
+"""Stored matches through the page's JSON API and pages: list, one match, export, reopen (host only)."""
+import json
+import sqlite3
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+from companion.web.app import create_app
+from companion.web.server import WebServer
+from match_fixtures import StoredTable
+from web_helpers import HOST_TOKEN
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    table = StoredTable(tmp_path_factory.mktemp("built") / "games.sqlite")
+    yield table
+    table.close()
+
+
+@pytest.fixture
+def stored(built, tmp_path):
+    table = built.copy(tmp_path / "games.sqlite")
+    yield table
+    table.close()
+
+
+@pytest.fixture
+def client(stored):
+    app = create_app(stored.loop, host_token=HOST_TOKEN, trusted_hosts=["localhost"], matches=stored.archive)
+    return app.test_client()
+
+
+def host(client):
+    csrf = client.post("/api/login", json={"token": HOST_TOKEN}).get_json()["csrf"]
+    client.environ_base["HTTP_X_CSRF_TOKEN"] = csrf
+    return client
+
+
+def test_the_list_gives_date_players_scores_state_and_rules(stored, client):
+    current, finished, unfinished = client.get("/api/matches").get_json()["matches"]
+    assert [current["id"], finished["id"], unfinished["id"]] == [stored.current, stored.finished, stored.unfinished]
+    assert current["current"] and current["status_text"] == "at the table now · round 1"
+    expected = stored.expected.state()
+    assert finished["scores"] == expected["scores"] and finished["finished"]
+    assert finished["status_text"] == f"{finished['players'][expected['match']['winner']]} won the match"
+    assert finished["rules_text"] == "Official" and finished["mode_text"] == "Classic: draw one card"
+    assert unfinished["status_text"] == "unfinished · round 1" and unfinished["can_reopen"]
+    assert not finished["can_reopen"] and not current["can_reopen"]
+    assert finished["started_iso"].endswith("+00:00") and finished["started_text"]
+
+
+def test_one_match_has_its_rounds_final_scores_and_every_event_in_words(stored, client):
+    detail = client.get(f"/api/matches/{stored.finished}").get_json()
+    assert [row["points"] for row in detail["rounds"]] == [row["points"] for row in stored.expected.rounds]
+    assert detail["rounds"][-1]["totals"] == stored.expected.state()["scores"]
+    texts = [text for group in detail["events"] for text in group["texts"]]
+    assert len(texts) == len(stored.expected.journal) and detail["refused"] == 0
+    assert texts[-1].endswith("wins the match!")
+    page = client.get(f"/matches/{stored.finished}").get_data(as_text=True)
+    assert "wins the match!" in page and 'id="reopen"' not in page
+
+
+@pytest.mark.parametrize("path", ["/api/matches/99", "/api/matches/99/log", "/api/matches/" + "9" * 30,
+                                  "/api/matches/-1", "/api/matches/abc"])
+def test_unknown_matches_are_a_clear_404(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.get_json()["error"] in ("There is no match 99.", f"There is no match {'9' * 30}.",
+                                            "There is no such page.")
+
+
+def test_damaged_and_older_matches_are_named_on_the_page_and_in_the_api(stored, client):
+    store = stored.keeper.store
+    old = store.create_match({"format": "uno-companion-game-log", "version": 0, "players": ["Ana", "Ben"]})
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE events SET event = 'garbage' WHERE match_id = ? AND seq = 2", (stored.unfinished,))
+        db.execute("UPDATE matches SET header = 'not json', summary = NULL WHERE id = ?", (stored.finished,))
+    listed = {m["id"]: m for m in client.get("/api/matches").get_json()["matches"]}
+    assert listed[stored.finished]["status_text"] == (f"Match {stored.finished} cannot be read: its record "
+                                                      "in the store is damaged.")
+    assert "game log version 0" in listed[old]["status_text"]
+    for match, words in ((stored.unfinished, "event 2 is damaged"), (old, "version 0"),
+                         (stored.finished, "record in the store is damaged")):
+        for path in (f"/api/matches/{match}", f"/api/matches/{match}/log"):
+            response = client.get(path)
+            assert response.status_code == 409 and words in response.get_json()["error"], path
+        page = client.get(f"/matches/{match}")
+        assert page.status_code == 409 and words in page.get_data(as_text=True)
+        assert "Traceback" not in page.get_data(as_text=True)
+    assert client.get("/matches").status_code == 200
+
+
+def test_the_exported_log_replays_on_the_command_line_to_the_final_state(stored, tmp_path):
+    server = WebServer(stored.loop, host="127.0.0.1", port=0, host_token=HOST_TOKEN, matches=stored.archive).start()
+    try:
+        with urllib.request.urlopen(f"{server.url}api/matches/{stored.finished}/log", timeout=5) as response:
+            assert response.headers["Content-Type"] == "application/x-ndjson"
+            assert f'filename="uno-match-{stored.finished}.jsonl"' in response.headers["Content-Disposition"]
+            (tmp_path / "export.jsonl").write_bytes(response.read())
+    finally:
+        server.close()
+    replayed = subprocess.run([sys.executable, "-m", "companion", "replay", str(tmp_path / "export.jsonl")],
+                              capture_output=True, text=True, check=True)
+    state, expected = json.loads(replayed.stdout), stored.expected.engine.snapshot()
+    for key in ("scores", "round", "match", "hand_sizes", "events", "phase", "round_wins"):
+        assert state[key] == expected[key], key
+
+
+def test_only_the_host_reopens_and_only_an_unfinished_match(stored, client):
+    path = f"/api/matches/{stored.unfinished}/reopen"
+    before = stored.loop.latest
+    response = client.post(path, json={}, headers={"X-CSRF-Token": "forged"})
+    assert response.status_code == 403                                         # no CSRF token
+    viewer = create_app(stored.loop, host_token=HOST_TOKEN, trusted_hosts=["localhost"],
+                        matches=stored.archive).test_client()
+    viewer.get("/")
+    assert viewer.post(path, json={}).status_code == 403
+    host(client)
+    assert client.post(path, json={}, headers={"Origin": "http://evil.example"}).status_code == 403
+    for match, words in ((stored.finished, "is over"), (stored.current, "at the table now"), (99, "no match 99")):
+        response = client.post(f"/api/matches/{match}/reopen", json={})
+        assert response.status_code in (404, 409) and words in response.get_json()["error"]
+    assert client.post(path, json={"extra": 1}).status_code == 400
+    assert stored.loop.latest is before                                        # nothing changed yet
+    answer = client.post(path, json={})
+    assert answer.status_code == 200 and answer.get_json()["kind"] == "new-game"
+    state = client.get("/api/state").get_json()["state"]
+    assert state["players"] == ["Ana", "Ben", "Cem"] and state["top_card"] == "red-skip"
+    assert stored.keeper.store.current_match() == stored.unfinished
+
+
+def test_in_german(stored, client):
+    client.set_cookie("lang", "de")
+    listed = client.get("/api/matches").get_json()["matches"]
+    assert listed[0]["status_text"] == "jetzt am Tisch · Runde 1"
+    assert listed[1]["status_text"].endswith("hat die Partie gewonnen")
+    assert client.get("/api/matches/99").get_json()["error"] == "Es gibt keine Partie 99."
+    assert "Partien" in client.get("/matches").get_data(as_text=True)
+
+
+def test_without_a_game_store_the_page_says_so(table):
+    client = create_app(table, host_token=HOST_TOKEN, trusted_hosts=["localhost"]).test_client()
+    assert "keeps no matches" in client.get("/matches").get_data(as_text=True)
+    response = client.get("/api/matches")
+    assert response.status_code == 404 and "keeps no matches" in response.get_json()["error"]
