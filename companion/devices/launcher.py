@@ -30,6 +30,9 @@ from companion.errors import UserError
 
 log = logging.getLogger(__name__)
 
+MAX_JAM_REVERSE = 0.5     # s: a longer reverse pulse would pull the next cards back too
+MAX_JAM_RETRIES = 5
+
 
 def spread_angles(seats: int, low: float = -80.0, high: float = 80.0) -> list[float]:
     """Seat angles for the aim servo: seat 0 at ``low``, the last seat at ``high``, evenly between."""
@@ -44,7 +47,9 @@ class PinLauncher(Launcher):
     Times are seconds: ``motor_limit`` is the longest the motor may ever run in one
     go; ``card_deadline`` the longest to wait for the next card (or for a card to
     clear the beam); ``settle`` how long to keep counting after the motor stops
-    (a double feed counts as what passed).
+    (a double feed counts as what passed). When no card comes within the deadline,
+    the motor runs backward for ``jam_reverse`` to free the card and tries again,
+    at most ``jam_retries`` times per jam, inside the same motor limit.
     """
 
     def __init__(self, events: EventSink, *, motor_forward, motor_backward, exit_sensor,
@@ -54,6 +59,7 @@ class PinLauncher(Launcher):
                  seat_angles: Sequence[float] = (), policy: BurstPolicy | None = None,
                  speed: float = 1.0, motor_limit: float = 3.0, card_deadline: float = 0.8,
                  settle: float = 0.2, aim_time: float = 0.3, rest: float = 0.15,
+                 jam_reverse: float = 0.15, jam_retries: int = 2,
                  bounce_time: float = 0.02, pin_factory=None,
                  clock: Callable[[], float] = time.monotonic):
         super().__init__(events, policy)
@@ -64,6 +70,9 @@ class PinLauncher(Launcher):
                             f"than the motor limit ({motor_limit} s)")
         self.speed, self.motor_limit, self.card_deadline = speed, motor_limit, card_deadline
         self.settle, self.aim_time, self.rest = settle, aim_time, rest
+        check_jam_clearing(jam_reverse, jam_retries)
+        self.jam_reverse, self.jam_retries = jam_reverse, jam_retries
+        self._clears_left = jam_retries
         # Leave the watchdog room: the worker ends its own stretch well before the limit.
         self.run_budget = max(card_deadline, motor_limit * 0.8)
         self.seat_angles = list(seat_angles)
@@ -189,6 +198,7 @@ class PinLauncher(Launcher):
         now = self.clock()
         with self._cond:
             self._last_card = now
+            self._clears_left = self.jam_retries      # each jam gets its own tries
             if self._current is None:
                 log.info("a card passed the exit with no job running")
                 return
@@ -239,6 +249,7 @@ class PinLauncher(Launcher):
                     return
                 job = self._current = self._jobs.popleft()
                 self._count, self._stop_reason, self._dropped_by_stop = 0, None, []
+                self._clears_left = self.jam_retries
             try:
                 end = self._run(job)
             except Exception as error:  # a fault in the device code: motor off, say so, go on
@@ -310,11 +321,33 @@ class PinLauncher(Launcher):
                     if self._hopper is not None and not self._hopper.is_active:
                         return "empty"
                     if self._exit.is_active:
+                        # Never backed out: the card was counted, and fed again it would count twice.
                         return "jam:a card stayed in the exit (or the sensor is stuck)"
+                    if self._clears_left > 0:
+                        self._clears_left -= 1
+                        self._back_off(trips, start + self.run_budget)
+                        continue
+                    if self.jam_retries:
+                        return (f"jam:no card came within the deadline ({self.jam_retries} reverse "
+                                f"pulse{'s' if self.jam_retries > 1 else ''} did not clear it)")
                     return "jam:no card came within the deadline"
                 if now - start >= self.run_budget:
                     return "budget"
                 self._cond.wait(min(deadline, start + self.run_budget) - now)
+
+    def _back_off(self, trips: int, budget_end: float) -> None:
+        """Run backward for ``jam_reverse`` to free a snagged card, then forward again (lock held).
+
+        The run keeps its watchdog deadline: the reverse pulse counts against the motor limit.
+        """
+        log.info("no card within the deadline: motor backward %.2f s to clear a jam", self.jam_reverse)
+        self._guard.run(self.speed, backward=True)
+        until = min(self.clock() + self.jam_reverse, budget_end)
+        while self._stop_reason is None and self._guard.trips == trips and self.clock() < until:
+            self._cond.wait(until - self.clock())
+        if self._stop_reason is None and self._guard.trips == trips:
+            self._guard.run(self.speed)
+            self._last_card = self.clock()            # a fresh deadline for the freed card
 
     def _pause(self, seconds: float) -> bool:
         """Wait ``seconds`` unless stopped; True if stopped."""
@@ -340,6 +373,15 @@ class PinLauncher(Launcher):
                 log.exception("closing %r failed", device)
         self._parts.clear()
 
+
+
+def check_jam_clearing(jam_reverse: float, jam_retries: int) -> None:
+    """Bounds of jam clearing, the same for every backend (the Pico caps them again)."""
+    if not 0 < jam_reverse <= MAX_JAM_REVERSE:
+        raise UserError(f"launcher: the jam-clearing reverse pulse must be above 0 and at most "
+                        f"{MAX_JAM_REVERSE} s, not {jam_reverse}")
+    if not isinstance(jam_retries, int) or not 0 <= jam_retries <= MAX_JAM_RETRIES:
+        raise UserError(f"launcher: jam retries must be a whole number from 0 to {MAX_JAM_RETRIES}, not {jam_retries!r}")
 
 
 def _sensor(pin, active_low: bool, pin_factory) -> DigitalInputDevice:

@@ -117,15 +117,22 @@ class MotorGuard:
     def running(self) -> bool:
         return self._deadline is not None
 
-    def run(self, speed: float = 1.0) -> None:
-        """Motor forward at ``speed``. A run already going keeps its deadline (no extending it)."""
+    def run(self, speed: float = 1.0, backward: bool = False) -> None:
+        """Motor forward (or ``backward``, to clear a jam) at ``speed``.
+
+        A run already going keeps its deadline, whichever way it turns: changing
+        direction never extends a run.
+        """
         with self._wake:
             if self._closed:
                 raise RuntimeError("the motor guard is closed")
             if self._deadline is None:
                 self._deadline = self._clock() + self.limit
                 self._wake.notify()
-            self.motor.forward(speed)
+            if backward:
+                self.motor.backward(speed)
+            else:
+                self.motor.forward(speed)
 
     def off(self) -> None:
         with self._wake:

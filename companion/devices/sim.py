@@ -10,6 +10,7 @@ feeds and an empty hopper are set per card number, so every path runs on a lapto
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterable
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -38,9 +39,11 @@ def mock_factory() -> MockFactory:
 class SimCardStack:
     """A hopper of ``cards`` cards in front of the friction wheel.
 
-    Card numbers count from 1 over the stack's life. ``jam_at``: that card never
-    reaches the exit (until :meth:`clear_jam`); ``stuck_at``: that card stops in
-    the beam; ``double_at``: that card drags the next one out with it.
+    Card numbers count from 1 over the stack's life. ``jam_at``: that card jams
+    hard and never reaches the exit (until :meth:`clear_jam`, the player's hand);
+    ``snag_at``: that card snags, and running the wheel backward for
+    ``unsnag_time`` frees it (it then feeds as usual); ``stuck_at``: that card
+    stops in the beam; ``double_at``: that card drags the next one out with it.
     ``exit_active_low`` / ``hopper_active_low``: how the simulated sensors drive
     their pins (low when they see a card, as the pin map's default), so a sensor
     wired the other way round can be simulated too.
@@ -53,6 +56,7 @@ class SimCardStack:
                  hopper_sensor=None, cards: int = 108, feed_time: float = 0.03,
                  beam_time: float = 0.006, jam_at: Iterable[int] = (),
                  stuck_at: Iterable[int] = (), double_at: Iterable[int] = (),
+                 snag_at: Iterable[int] = (), unsnag_time: float = 0.05,
                  exit_active_low: bool = True, hopper_active_low: bool = True):
         self.forward = factory.pin(motor_forward, pin_class=SimMotorPin)
         self.backward = factory.pin(motor_backward, pin_class=SimMotorPin)
@@ -61,9 +65,13 @@ class SimCardStack:
         self.feed_time, self.beam_time = feed_time, beam_time
         self.exit_active_low, self.hopper_active_low = exit_active_low, hopper_active_low
         self.jam_at, self.stuck_at, self.double_at = set(jam_at), set(stuck_at), set(double_at)
+        self.snag_at, self.unsnag_time = set(snag_at), unsnag_time
         self.cards = cards
         self.thrown = 0          # cards that left the launcher
         self.jammed = False
+        self.snagged = False     # the jam is a snag: backing off frees it
+        self.unsnagged = 0       # snags freed by running backward
+        self._reverse_since: float | None = None
         self._changed = threading.Condition()
         self._closed = False
         for pin in (self.forward, self.backward):
@@ -91,8 +99,9 @@ class SimCardStack:
     def clear_jam(self) -> None:
         """Take the jammed or stuck card out by hand (it does not count as thrown)."""
         with self._changed:
-            self.jammed = False
+            self.jammed = self.snagged = False
             self.jam_at = {n for n in self.jam_at if n > self.thrown + 1}
+            self.snag_at = {n for n in self.snag_at if n > self.thrown + 1}
             self.stuck_at.discard(self.thrown)
             self._changed.notify_all()
         _show(self.exit, False, self.exit_active_low)
@@ -110,15 +119,33 @@ class SimCardStack:
     # -- the stack's own thread -----------------------------------------------------------
     def _motor_changed(self) -> None:
         with self._changed:
+            if not self.backward.state:
+                self._reverse_since = None
+            elif self._reverse_since is None:
+                self._reverse_since = time.monotonic()
             self._changed.notify_all()
+
+    def _backing_off_a_snag(self) -> bool:
+        return self.snagged and self._reverse_since is not None
 
     def _run(self) -> None:
         while True:
             with self._changed:
-                while not self._closed and not (self.wheel_speed > 0 and self.cards and not self.jammed):
+                while not self._closed and not (self.wheel_speed > 0 and self.cards and not self.jammed) \
+                        and not self._backing_off_a_snag():
                     self._changed.wait()
                 if self._closed:
                     return
+                if self._backing_off_a_snag():
+                    # The wheel turns backward: the snagged card is pulled back and freed.
+                    left = self._reverse_since + self.unsnag_time - time.monotonic()
+                    if left > 0:
+                        self._changed.wait(left)
+                    elif self.snagged:
+                        self.jammed = self.snagged = False
+                        self.snag_at.discard(self.thrown + 1)
+                        self.unsnagged += 1
+                    continue
                 # The wheel needs feed_time at full speed to push the bottom card out.
                 self._changed.wait(self.feed_time / self.wheel_speed)
                 if self._closed:
@@ -126,8 +153,8 @@ class SimCardStack:
                 if not (self.wheel_speed > 0 and self.cards and not self.jammed):
                     continue  # stopped before the card got out: it stays in the hopper
                 number = self.thrown + 1
-                if number in self.jam_at:
-                    self.jammed = True
+                if number in self.jam_at or number in self.snag_at:
+                    self.jammed, self.snagged = True, number in self.snag_at
                     continue
                 passing = 2 if number in self.double_at and self.cards >= 2 else 1
                 if number in self.stuck_at:

@@ -25,3 +25,28 @@ def motor_runs(pin):
     if started is not None:
         runs.append(float("inf"))
     return runs
+
+
+def motor_on_spans(*pins, gap=0.005):
+    """Durations (s) the motor was powered either way: both pins' powered stretches on one
+    clock, a change of direction (a gap under ``gap``) being one run. Still on: infinite."""
+    spans = []
+    for pin in pins:
+        at = pin._last_change - sum(state.timestamp for state in pin.states[1:])  # when states began
+        started = None
+        for state in pin.states[1:]:
+            at += state.timestamp
+            if state.state and started is None:
+                started = at
+            elif not state.state and started is not None:
+                spans.append((started, at))
+                started = None
+        if started is not None:
+            spans.append((started, float("inf")))
+    runs = []
+    for start, end in sorted(spans):
+        if runs and start - runs[-1][1] < gap:
+            runs[-1][1] = max(runs[-1][1], end)
+        else:
+            runs.append([start, end])
+    return [end - start for start, end in runs]

@@ -115,7 +115,7 @@ def test_without_a_hopper_sensor_an_empty_hopper_is_a_jam_with_the_count(tmp_pat
                       launcher_options=dict(card_deadline=0.4, settle=0.1)) as devices:
         job = devices.launcher.dispense(3)
         assert collect_until(events, ends(job))[-1] == DispenseJammed(
-            job, None, 3, 2, reason="no card came within the deadline")
+            job, None, 3, 2, reason="no card came within the deadline (2 reverse pulses did not clear it)")
 
 
 def _pinmap_with(tmp_path, old, new):

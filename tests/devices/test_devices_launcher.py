@@ -57,7 +57,7 @@ def test_jam_mid_burst_reports_the_count_so_far_and_the_rest_can_follow(sim):
     devices.launcher.policy = UniformBurst(seed=0, low=5, high=5)
     counts, end = run_job(devices, events, devices.launcher.burst(seat=1))
     assert end == DispenseJammed(job=end.job, seat=1, requested=5, count=2, burst=True,
-                                 reason="no card came within the deadline")
+                                 reason="no card came within the deadline (2 reverse pulses did not clear it)")
     assert counts == [1, 2] and not devices.launcher.motor_running
     devices.stack.clear_jam()
     _, end = run_job(devices, events, devices.launcher.dispense(end.requested - end.count, seat=1))
