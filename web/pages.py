@@ -1,6 +1,7 @@
 """The three pages a phone opens: scoreboard, history, setup (host), plus the QR login link."""
 from __future__ import annotations
 
+import re
 import time
 
 from flask import (Blueprint, Response, current_app, make_response, redirect, render_template,
@@ -53,8 +54,8 @@ def host_link():
 def language(code: str):
     """This phone's language (a preference, not game state, so a plain link may set it)."""
     target = request.args.get("next", "/")
-    if target not in ("/", "/history", "/setup"):  # only back to our own pages: no open redirect
-        target = "/"
+    if not re.fullmatch(r"/(history|setup|matches(/[0-9]{1,18})?)?", target):  # our own pages only:
+        target = "/"                                                           # no open redirect
     response: Response = make_response(redirect(target, code=303))
     if code in LANGUAGES:
         response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")

@@ -2,7 +2,8 @@
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 PATHS = ["/", "/history", "/setup", "/host", "/lang/de", "/lang/xx", "/api/state", "/api/options",
-         "/api/log", "/api/nothing", "/static/app.css", "/static/../app.py"]
+         "/api/log", "/api/nothing", "/static/app.css", "/static/../app.py", "/matches", "/matches/1",
+         "/api/matches", "/api/matches/1", "/api/matches/1/log", "/matches/99999999999999999999999"]
 text = st.text(max_size=60)
 
 

@@ -9,7 +9,8 @@ from companion.engine.options import OPTION_INFO
 from companion.web.app import create_app
 from web_helpers import HOST_TOKEN
 
-POSTS = ["/api/login", "/api/logout", "/api/events", "/api/correct", "/api/undo", "/api/setup", "/api/dismiss"]
+POSTS = ["/api/login", "/api/logout", "/api/events", "/api/correct", "/api/undo", "/api/setup", "/api/dismiss",
+         "/api/matches/1/reopen"]
 FIELDS = ["event", "card", "token", "answers", "question", "players", "dealer", "mode", "language", "options", "start",
           "type", "seat", "count", "target", "points", "colour", "hand_size", "reason", "cards"]
 
@@ -137,3 +138,61 @@ def test_fuzzed_setups_are_refused_clearly(host_only, setup):
     setup.pop("start", None)  # starting a new game would be a legitimate change
     check(table, client, "/api/setup", json.dumps(setup), {"Content-Type": "application/json",
                                                             "X-CSRF-Token": csrf})
+
+
+@pytest.fixture(scope="module")
+def stored_matches(tmp_path_factory):
+    """A table with a game store: finished, unfinished, current, damaged and older matches."""
+    import sqlite3
+    from match_fixtures import StoredTable
+    table = StoredTable(tmp_path_factory.mktemp("fuzz") / "games.sqlite")
+    store = table.keeper.store
+    table.old = store.create_match({"format": "uno-companion-game-log", "version": 0, "players": ["Ana", "Ben"]})
+    table.damaged = store.create_match({"format": "uno-companion-game-log", "version": 1, "players": ["X", "Y"]})
+    store.set_current(table.current)
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE matches SET header = '[1, 2' WHERE id = ?", (table.damaged,))
+    app = create_app(table.loop, host_token=HOST_TOKEN, trusted_hosts=["localhost"], matches=table.archive)
+    host = app.test_client()
+    csrf = host.post("/api/login", json={"token": HOST_TOKEN}).get_json()["csrf"]
+    yield table, app, host, csrf
+    table.close()
+
+
+match_ids = st.one_of(st.integers(-5, 12), st.sampled_from([2**63, 2**63 - 1, 10**30]),
+                      st.text(max_size=12).filter(lambda t: "/" not in t and "?" not in t and "#" not in t))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(match=match_ids, data=raw, extra=headers, with_csrf=st.booleans())
+def test_fuzzed_reopens_never_crash(stored_matches, match, data, extra, with_csrf):
+    """Reopening any id with any body: a clear 4xx, or (an unfinished match) the table continues it."""
+    table, app, host, csrf = stored_matches
+    sent = {"Content-Type": "application/json", **extra}
+    if with_csrf and "X-CSRF-Token" not in extra:
+        sent["X-CSRF-Token"] = csrf
+    from urllib.parse import quote
+    check(table.loop, host, f"/api/matches/{quote(str(match))}/reopen", data, sent)
+    assert_still_host(host)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(match=match_ids, kind=st.sampled_from(["/matches/{}", "/api/matches/{}", "/api/matches/{}/log"]),
+       language=st.sampled_from(["de", "en"]))
+def test_fuzzed_match_reads_never_crash(stored_matches, match, kind, language):
+    from urllib.parse import quote
+    table, app, host, csrf = stored_matches
+    response = app.test_client().get(kind.format(quote(str(match))), headers={"Accept-Language": language})
+    assert response.status_code in (200, 404, 409), (match, kind, response.get_data(as_text=True)[:300])
+    body = response.get_data(as_text=True)
+    assert "Traceback" not in body
+    if response.status_code != 200 and kind.startswith("/api"):
+        assert 5 < len(response.get_json()["error"]) < 400
+
+
+def test_the_fuzzed_store_has_every_kind_of_match(stored_matches):
+    table, app, host, csrf = stored_matches
+    statuses = {match: app.test_client().get(f"/api/matches/{match}").status_code
+                for match in (table.finished, table.old, table.damaged, 99)}
+    assert statuses == {table.finished: 200, table.old: 409, table.damaged: 409, 99: 404}
+    assert app.test_client().get("/api/matches").status_code == 200
