@@ -39,6 +39,9 @@ class DeviceAdapter:
         self._lock = threading.RLock()
 
     def carry_out(self, actions: list) -> None:
+        # A race goes last: the ring runs one mode at a time, and lighting the next turn
+        # would end a race started before it (the turn is lit again when the race is over).
+        actions = sorted(actions, key=lambda action: action.type == "race")
         with self._lock:
             for action in actions:
                 log.debug("action: %s", action.text)
@@ -150,6 +153,9 @@ class DevicePump:
         event = observation_event(self.loop.latest.snapshot, observation)
         if event is not None:
             self._submit(event)
+        if isinstance(observation, obs.RaceResult):  # the race used the ring: light the turn again
+            self.adapter.carry_out([a for a in self.loop.call(lambda game: game.engine.prompt())
+                                    if a.type == "turn"])
 
     def _submit(self, event) -> None:
         try:
@@ -161,7 +167,14 @@ class DevicePump:
     def _draw_pressed(self) -> None:
         launcher = self.adapter.launcher
         state = self.loop.latest.snapshot
-        if launcher is None or launcher.busy or state["turn"] is None:
+        if launcher is None or launcher.busy:
+            return
+        if state["phase"] == "deal" and state["dealer"] is not None:
+            return self._submit(E.LauncherDeal(state["dealer"]))   # D2: the launcher deals
+        if state["phase"] == "dealing":
+            self._resume_dispensing()   # D2: after a jam or a refill, what each seat lacks
+            return
+        if state["turn"] is None:
             return
         if state["phase"] == "challenge":          # T6: the victim takes the cards instead
             return self._submit(E.Accept(state["turn"]))
@@ -169,7 +182,8 @@ class DevicePump:
             return
         if state["phase"] == "turn" and not state["pending_draw"]:
             seat = state["turn"]
-            launcher.burst(seat) if self.burst else launcher.dispense(1, seat)
+            extreme = self.burst or state.get("rules", {}).get("extreme_bursts")
+            launcher.burst(seat) if extreme else launcher.dispense(1, seat)   # E1 / T3
 
     def _resume_dispensing(self) -> bool:
         """After a jam or a reload: throw what the engine still asks for. True if anything."""

@@ -11,6 +11,8 @@ never from a rule of our own; the engine then decides whether the event counts.
 {'type': 'pass', 'seat': 1}
 >>> press_event({**state, "uno_window": 0}, 2).to_json()
 {'type': 'catch', 'seat': 2, 'target': 0}
+>>> press_event({**state, "phase": "turn", "claimable": 1}, 2).to_json()   # H5
+{'type': 'jump_in', 'seat': 2}
 """
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ def press_event(state: dict, seat: int) -> E.Event | None:
     phase, turn, window = state["phase"], state["turn"], state.get("uno_window")
     if seat >= len(state["players"]):
         return None
+    claimable = state.get("claimable", -1)
+    if claimable is not None and claimable >= 0 and seat != claimable and phase != "target":
+        return E.JumpIn(seat)            # H5: "that card was mine", before anything else
     if window is not None and seat != turn:
         # T5: within the window after a player is down to one card: their own button calls
         # UNO, anyone else's catches them (before the next turn begins)
@@ -39,6 +44,8 @@ def press_event(state: dict, seat: int) -> E.Event | None:
         return E.Pass(seat)              # T3: drew, keeps the card
     if window is not None and seat == window:
         return None if state["uno_called"][window] else E.CallUno(seat)
+    if state.get("rules", {}).get("jump_in") and turn is not None and seat != turn and window is None:
+        return E.JumpIn(seat)            # H5: "the next card is mine"
     return None
 
 
@@ -58,7 +65,14 @@ def observation_event(state: dict, observation) -> E.Event | None:
         slowest = (observation.no_shows or (observation.order[-1] if observation.order else ()))
         return E.RaceResult(slowest[0]) if slowest else None
     if isinstance(observation, obs.DispenseEnded.__args__):
-        if observation.count and observation.seat is not None:
+        if observation.seat is None:
+            return None
+        if observation.burst and state["phase"] == "turn" and state["turn"] == observation.seat:
+            # E1: the whole burst, 0 included, unless it never ran (dropped or stopped at once)
+            if observation.count or not isinstance(observation, obs.DispenseStopped):
+                return E.Burst(observation.seat, observation.count)
+            return None
+        if observation.count:
             return E.Draw(observation.seat, observation.count)  # what the sensor counted
         return None
     return None

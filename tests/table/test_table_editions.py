@@ -1,0 +1,202 @@
+"""The table loop with the real devices on gpiozero MockFactory pins and the sim launcher:
+E1 bursts, E2 random turns and the race card, H5 jump-in by button, D2 dealing by launcher."""
+import json
+import time
+
+import pytest
+
+from companion.config import parse_config
+from companion.engine import events as E
+from companion.service.table import TableService
+from companion.table import Play
+
+QUICK = {"aim_time": 0.01, "settle": 0.04, "rest": 0.01}
+
+
+def config(tmp_path, mode="classic", rules=None, players=("Ana", "Ben", "Cem")):
+    return parse_config({
+        "table": {"players": list(players), "mode": mode}, "rules": dict(rules or {}),
+        "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
+        "data": {"store": str(tmp_path / "games.sqlite")}})
+
+
+def wait_for(predicate, what, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{what} did not happen within {timeout} s")
+
+
+def submit(table, event):
+    return table.loop.submit(Play(event, source="camera")).result(5)
+
+
+def state(table):
+    return table.loop.latest.snapshot
+
+
+def tap(table, name):
+    time.sleep(0.04)        # a finger cannot press a button twice within its debounce time
+    table.devices["sim"].tap(name)
+
+
+def quiet(table):
+    wait_for(lambda: not table.launcher.busy and not table.pump.busy, "the launcher coming to rest")
+
+
+def events(table):
+    return [json.loads(line) for line in table.loop.game_log().splitlines()[1:]]
+
+
+def service(tmp_path, mode="classic", rules=None, dealer=0, stack=None):
+    return TableService(config(tmp_path, mode, rules), dealer=dealer, web=False, seed=4,
+                        stack_options=stack, launcher_options=QUICK)
+
+
+# -- E1 --------------------------------------------------------------------------------------
+def test_e1_each_press_is_one_burst_whose_counted_cards_all_count_and_end_the_turn(tmp_path):
+    with service(tmp_path, "extreme") as table:
+        stack = table.devices["sim"].stack
+        submit(table, E.StartCard("red-5"))
+        counts = []
+        for _ in range(12):                        # press until an empty and a full burst came
+            seat, size, hopper = state(table)["turn"], state(table)["hand_sizes"], stack.cards
+            tap(table, "launcher_draw_button")
+            wait_for(lambda: state(table)["turn"] != seat, "the burst ending the turn")
+            quiet(table)
+            thrown = hopper - stack.cards
+            assert state(table)["hand_sizes"][seat] == size[seat] + thrown
+            assert table.ring.lights[state(table)["turn"]] == "on"
+            counts.append(thrown)
+            if 0 in counts and max(counts) > 1:
+                break
+        assert 0 in counts and max(counts) > 1
+        bursts = [e for e in events(table) if e["type"] == "burst"]
+        assert [e["count"] for e in bursts] == counts
+
+
+def test_e1_a_jam_mid_burst_counts_what_came_out_and_nothing_is_thrown_twice(tmp_path):
+    with service(tmp_path, "extreme", stack={"jam_at": [2]}) as table:
+        stack = table.devices["sim"].stack
+        submit(table, E.StartCard("red-5"))
+        for _ in range(12):
+            seat, hopper = state(table)["turn"], stack.cards
+            tap(table, "launcher_draw_button")
+            wait_for(lambda: state(table)["turn"] != seat or stack.jammed, "a burst or the jam")
+            quiet(table)
+            if stack.jammed:
+                break
+        assert stack.jammed and not table.launcher.motor_running
+        wait_for(lambda: state(table)["turn"] != seat, "the jammed burst ending the turn")
+        # then the one card that came out counts (card 2 jammed) and the turn is over
+        assert state(table)["hand_sizes"][seat] == 7 + (hopper - stack.cards) == 8
+        stack.clear_jam()
+        after_jam, nxt = state(table)["hand_sizes"], state(table)["turn"]
+        tap(table, "launcher_draw_button")          # the next seat's own burst, not a re-throw
+        wait_for(lambda: state(table)["turn"] != nxt, "the next seat's burst")
+        quiet(table)
+        last = [e for e in events(table) if e["type"] == "burst"][-1]
+        assert last["seat"] == nxt and state(table)["hand_sizes"][seat] == after_jam[seat]
+        assert state(table)["hand_sizes"][nxt] == after_jam[nxt] + last["count"]
+
+
+# -- E2 --------------------------------------------------------------------------------------
+def test_e2_the_ring_lights_the_engines_random_seat_and_the_race_card_races(tmp_path):
+    with service(tmp_path, "flash", {"flash_turn_seconds": 8}) as table:
+        submit(table, E.StartCard("red-5"))
+        seen = []
+        for card in ("red-6", "red-7", "red-8", "red-9", "red-1", "red-2"):
+            submit(table, E.Play(state(table)["turn"], card))
+            turn = state(table)["turn"]
+            seen.append(turn)
+            assert table.ring.lights[turn] == "on"
+        assert any(a == b for a, b in zip(seen, seen[1:])) or len(set(seen)) == 3
+        sizes, direction = state(table)["hand_sizes"], state(table)["direction"]
+        update = submit(table, E.Play(state(table)["turn"], "red-reverse"))
+        assert [a.count for a in update.actions if a.type == "race"] == [2]
+        for seat in (2, 0, 1):                      # seat 1 is the slowest
+            tap(table, f"seat{seat}_button")
+            time.sleep(0.05)
+        wait_for(lambda: state(table)["hand_sizes"][1] == sizes[1] + 2 - (seen[-1] == 1),
+                 "the slowest's two cards")
+        assert state(table)["direction"] == direction
+        wait_for(lambda: table.ring.lights[state(table)["turn"]] == "on", "the turn lit after the race")
+        assert [e for e in events(table) if e["type"] == "race"] == [{"type": "race", "slowest": 1}]
+
+
+def test_e2_the_same_seed_lights_the_same_seats_after_a_restart(tmp_path):
+    with service(tmp_path, "flash") as first:
+        submit(first, E.StartCard("red-5"))
+        for card in ("red-6", "red-7", "red-8"):
+            submit(first, E.Play(state(first)["turn"], card))
+        before = state(first)
+    with service(tmp_path, "flash") as second:
+        assert state(second)["turn"] == before["turn"]
+        assert second.ring.lights[before["turn"]] == "on"
+        submit(second, E.Play(before["turn"], "red-9"))
+        assert state(second)["setup"]["seed"] == before["setup"]["seed"]
+
+
+# -- H5 --------------------------------------------------------------------------------------
+JUMP = {"jump_in": True}
+
+
+def test_h5_card_then_button_the_jumpers_button_claims_the_card(tmp_path):
+    with service(tmp_path, rules=JUMP) as table:
+        submit(table, E.StartCard("red-5"))
+        submit(table, E.Play(1, "red-9"))
+        submit(table, E.Play(2, "red-9"))          # seat 0 laid it; the camera says seat 2's
+        tap(table, "seat0_button")
+        wait_for(lambda: state(table)["hand_sizes"] == [6, 6, 7], "the claim")
+        assert state(table)["turn"] == 1 and table.ring.lights[1] == "on"
+
+
+def test_h5_button_then_card(tmp_path):
+    with service(tmp_path, rules=JUMP) as table:
+        submit(table, E.StartCard("red-5"))
+        submit(table, E.Play(1, "red-9"))
+        tap(table, "seat0_button")                 # "the next card is mine"
+        wait_for(lambda: events(table)[-1]["type"] == "jump_in", "the claim")
+        submit(table, E.Play(2, "red-9"))
+        assert state(table)["hand_sizes"] == [6, 6, 7] and state(table)["turn"] == 1
+
+
+def test_h5_race_the_turns_seat_lays_first_and_the_jumper_jumps_on_its_card(tmp_path):
+    # seat 2 (whose turn it is) lays red-3 a moment before seat 0's button: the card is not
+    # identical to the one under it, so there is nothing to claim, and it is seat 0's turn now
+    with service(tmp_path, rules=JUMP) as table:
+        submit(table, E.StartCard("red-5"))
+        submit(table, E.Play(1, "red-9"))
+        submit(table, E.Play(2, "red-3"))
+        tap(table, "seat0_button")
+        quiet(table)
+        assert events(table)[-1] == {"type": "play", "seat": 2, "card": "red-3"}
+        submit(table, E.Play(0, "red-3"))           # seat 0's identical card: its own turn
+        assert state(table)["hand_sizes"] == [6, 6, 6]
+        # then seat 1 plays red-4; seat 0's button comes before seat 0's own red-4 lands
+        submit(table, E.Play(1, "red-4"))
+        tap(table, "seat0_button")                 # nothing identical on top: waits
+        wait_for(lambda: events(table)[-1]["type"] == "jump_in", "the second claim")
+        submit(table, E.Play(2, "red-4"))          # seat 0's identical red-4 jumps in
+        assert state(table)["hand_sizes"] == [5, 5, 6] and state(table)["turn"] == 1
+
+
+# -- D2 --------------------------------------------------------------------------------------
+def test_d2_the_launcher_deals_seven_each_through_a_jam_and_an_empty_hopper(tmp_path):
+    with service(tmp_path, dealer=None, stack={"cards": 15, "jam_at": [4]}) as table:
+        stack = table.devices["sim"].stack
+        submit(table, E.ChooseDealer(("red-9", "red-1", "red-2")))
+        tap(table, "launcher_draw_button")         # the dealer starts the launcher's deal
+        wait_for(lambda: stack.jammed, "the jam")
+        quiet(table)
+        assert state(table)["phase"] == "dealing" and state(table)["hand_sizes"] == [0, 3, 0]
+        stack.clear_jam()
+        tap(table, "launcher_draw_button")         # resumes with what each seat lacks
+        wait_for(lambda: stack.cards == 0, "the hopper running empty")
+        quiet(table)
+        stack.reload(30)                           # the refill resumes by itself
+        wait_for(lambda: state(table)["phase"] == "start_card", "the deal's end")
+        assert state(table)["hand_sizes"] == [7, 7, 7] and state(table)["draw_pile"] == 108 - 21
+        assert [a["type"] for a in table.loop.latest.snapshot["journal"][-1]["actions"]] == ["flip_start_card"]
