@@ -26,7 +26,7 @@ import logging
 import weakref
 from dataclasses import dataclass
 
-from companion.engine.log import LOG_FORMAT, LOG_VERSION, header
+from companion.engine.log import LOG_FORMAT, READABLE_VERSIONS, header
 from companion.errors import UserError
 from companion.gamestore import GameStore, MatchProblem
 from companion.table.game import Setup, TableGame, event_from_json, setup_from_json
@@ -51,9 +51,10 @@ def replay_match(store: GameStore, match_id: int) -> Replayed:
     """Stored match ``match_id`` rebuilt event by event; a :class:`MatchProblem` says why not."""
     record = store.header(match_id)
     version = record.get("version")
-    if record.get("format") != LOG_FORMAT or version != LOG_VERSION:
+    if record.get("format") != LOG_FORMAT or version not in READABLE_VERSIONS:
         raise MatchProblem(f"match {match_id} was recorded as game log version {version!r}; this "
-                           f"companion replays version {LOG_VERSION} (the match is kept as it is)",
+                           f"companion replays versions {', '.join(map(str, READABLE_VERSIONS))} "
+                           "(the match is kept as it is)",
                            "old_version", id=match_id, version=str(version))
     try:
         setup = setup_from_json(record["setup"])

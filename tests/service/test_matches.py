@@ -151,3 +151,24 @@ def test_restore_names_a_damaged_event(tmp_path):
         db.execute("UPDATE events SET event = '{' WHERE seq = 2")
     with pytest.raises(UserError, match="event 2 is damaged"):
         StoreKeeper(GameStore(path)).restore()
+
+
+def test_a_match_stored_before_the_log_had_a_seed_is_still_read(tmp_path):
+    """Version 1 logs (before E2's seed) replay; the list and the export work for them."""
+    path = tmp_path / "games.sqlite"
+    keeper, loop, archive = table_with_store(path)
+    play(loop, E.StartCard("red-5"), E.Play(1, "red-skip"))
+    match = keeper.match_of(keeper.current)
+    loop.stop()
+    import sqlite3
+    with sqlite3.connect(path) as db:                     # as the first release wrote it
+        record = json.loads(db.execute("SELECT header FROM matches").fetchone()[0])
+        record["version"] = 1
+        record.pop("seed", None)
+        db.execute("UPDATE matches SET header = ?, summary = NULL", (json.dumps(record),))
+    keeper.store.close()
+    keeper, loop, archive = table_with_store(path)
+    assert loop.latest.snapshot["top_card"] == "red-skip"
+    assert archive.list()[0]["problem"] is None
+    assert archive.export(match).splitlines()[-1] == '{"type":"play","seat":1,"card":"red-skip"}'
+    loop.stop()
