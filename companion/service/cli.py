@@ -29,6 +29,8 @@ def run(argv: list[str]) -> int:
     """``uno-companion run --config FILE``: the table, until SIGTERM or Ctrl-C."""
     parser = argparse.ArgumentParser(prog="uno-companion run", description=run.__doc__)
     parser.add_argument("--config", metavar="FILE", required=True, help="the table's TOML config")
+    parser.add_argument("--new-host-token", action="store_true",
+                        help="make a new host token (and QR code); phones signed in as host must scan it")
     options = parser.parse_args(argv)
     config = load_config(options.config)
     from companion.service.table import TableService
@@ -36,7 +38,10 @@ def run(argv: list[str]) -> int:
     # Installed before the devices open: their safety handler runs first, then this one.
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, lambda *_: stop.set())
-    service = TableService(config).start()
+    service = TableService(config)
+    if options.new_host_token:
+        service.forget_host_keys()
+    service.start()
     try:
         if service.web is not None:
             print(service.web.banner(), flush=True)

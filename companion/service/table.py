@@ -120,6 +120,15 @@ class TableService:
                       "in %s", error, self.store.path)
             return self.keeper.new_game(self.setup)
 
+    def forget_host_keys(self) -> None:
+        """A new host token and session secret at the next start: the old QR code and every
+        phone signed in as host stop working (``uno-companion run --new-host-token``)."""
+        from companion.web.keys import HOST_TOKEN_FILE, SESSION_SECRET_FILE
+        folder = self.state_directory()
+        for name in (HOST_TOKEN_FILE, SESSION_SECRET_FILE):
+            if folder is not None:
+                (folder / name).unlink(missing_ok=True)
+
     def _web_keys(self) -> dict:
         """The session secret and host token, kept in the state directory across restarts."""
         from companion.web.keys import (HOST_TOKEN_FILE, SESSION_SECRET_FILE, kept_key,

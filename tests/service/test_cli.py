@@ -110,3 +110,21 @@ def test_the_unit_and_the_commands_it_calls_agree():
     assert "uno-companion motor-off" in lines["ExecStopPost"]
     assert {"run", "check", "motor-off"} <= set(COMMANDS)
     assert subprocess.run(["bash", "-n", str(ROOT / "companion/deploy/install-pi.sh")]).returncode == 0
+
+
+def printed_token(config):
+    """Start ``uno-companion run``, read the host token it prints, stop it."""
+    process = subprocess.Popen([sys.executable, "-m", "companion", "run", "--config", *config],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    token = next(line.split(": ", 1)[1].strip() for line in process.stdout if line.startswith("Host token: "))
+    process.send_signal(signal.SIGTERM)
+    process.communicate(timeout=20)
+    return token
+
+
+def test_the_printed_host_code_stays_the_same_until_a_new_one_is_asked_for(tmp_path):
+    config = write_config(tmp_path)
+    first = printed_token([config])
+    assert printed_token([config]) == first                    # a reboot: the printed QR code still works
+    renewed = printed_token([config, "--new-host-token"])
+    assert renewed != first and printed_token([config]) == renewed
