@@ -86,7 +86,7 @@ class Firmware:
         else:
             try:
                 if verb == "LAUNCH":
-                    self.launcher.launch(args[0], args[1], args[2], args[3], now_ms)
+                    self.launcher.launch(args[0], args[1], args[2], args[3], now_ms, args[4], args[5])
                 else:
                     direction = 1 if args[0] == "FWD" else -1
                     self.launcher.run(direction, args[1], args[2], now_ms)

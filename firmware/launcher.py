@@ -5,6 +5,11 @@ that again at ``ABSOLUTE_MAX_MS``; a launch also stops at its count, when no
 card passes the exit sensor within the deadline (a jam) and when the hopper
 sensor reports empty. Each launch ends with exactly one ``END`` event.
 
+A jam is first cleared here, without the host: the motor runs backward for
+``reverse_ms`` (a snagged card is pulled back), then forward with a fresh
+deadline, at most ``clears`` times per jam. The reverse pulses run inside the
+launch's own maximum on-time, which still ends it with ``LIMIT``.
+
 >>> launcher = Launcher()
 >>> launcher.launch(2, max_ms=3000, deadline_ms=800, speed=70, now_ms=0)
 >>> launcher.direction, launcher.card(100), launcher.card(250), launcher.direction
@@ -12,6 +17,8 @@ sensor reports empty. Each launch ends with exactly one ``END`` event.
 """
 
 ABSOLUTE_MAX_MS = 15000      # no command, however garbled, runs the motor longer
+MAX_REVERSE_MS = 500         # a longer reverse pulse would drag the stack back too
+MAX_CLEARS = 5
 
 
 class Busy(Exception):
@@ -30,19 +37,29 @@ class Launcher:
         self._limit = 0
         self._deadline = 0
         self._last_card = 0
+        self._reverse_ms = 0
+        self._clears = 0
+        self._clears_left = 0
+        self._forward_at = 0     # when a reverse pulse ends
+        self.reversals = 0       # reverse pulses since boot
 
     @property
     def running(self):
         return self.direction != 0
 
-    def launch(self, count, max_ms, deadline_ms, speed, now_ms):
-        """Throw ``count`` cards; raises :class:`Busy` while the motor runs."""
+    def launch(self, count, max_ms, deadline_ms, speed, now_ms, reverse_ms=0, clears=0):
+        """Throw ``count`` cards; raises :class:`Busy` while the motor runs.
+
+        A jam is met with up to ``clears`` backward pulses of ``reverse_ms`` each.
+        """
         if self.running:
             raise Busy()
         self.launching = True
         self.count, self.requested = 0, count
         self._deadline = deadline_ms
         self._last_card = now_ms
+        self._reverse_ms = max(0, min(reverse_ms, MAX_REVERSE_MS))
+        self._clears = self._clears_left = max(0, min(clears, MAX_CLEARS)) if self._reverse_ms else 0
         self._start(1, speed, max_ms, now_ms)
 
     def run(self, direction, speed, max_ms, now_ms):
@@ -64,6 +81,7 @@ class Launcher:
             return []
         self.count += 1
         self._last_card = now_ms
+        self._clears_left = self._clears          # each jam gets its own tries
         events = [("CARD", (self.count, self.requested))]
         if self.count >= self.requested:
             events += self.stop("DONE")
@@ -77,7 +95,16 @@ class Launcher:
             return self.stop("LIMIT")
         if self.launching and hopper_empty:
             return self.stop("EMPTY")
+        if self.launching and self.direction < 0:
+            if now_ms >= self._forward_at:        # the pulse is over: forward, a fresh deadline
+                self.direction, self._last_card = 1, now_ms
+            return []
         if self.launching and now_ms - self._last_card >= self._deadline:
+            if self._clears_left > 0:             # back off to free a snagged card
+                self._clears_left -= 1
+                self.reversals += 1
+                self.direction, self._forward_at = -1, now_ms + self._reverse_ms
+                return []
             return self.stop("JAM")
         return []
 

@@ -4,7 +4,7 @@ This one module runs on the Pico (MicroPython) and on the Pi (CPython, as
 ``companion.firmware.protocol``), so both ends always agree on the format.
 A frame is one readable ASCII line::
 
-    $12 LAUNCH 3 3000 800 70*171995\\n
+    $12 LAUNCH 3 3000 800 70 150 2*1D81F2\\n
 
 ``$``, the body (sequence number, verb, arguments, single spaces), ``*``, the
 body's length as two hex digits and its CRC-16/CCITT-FALSE as four (all
@@ -14,11 +14,11 @@ Sequence 0 marks frames that are never acknowledged (HELLO, PING, STATE, ACK,
 NAK, HALT); 1-255 marks commands and events, acknowledged and retransmitted with
 the same number until they are. docs/protocol.md describes every message.
 
->>> encode(12, "LAUNCH", (3, 3000, 800, 70))
-b'$12 LAUNCH 3 3000 800 70*171995\\n'
+>>> encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2))
+b'$12 LAUNCH 3 3000 800 70 150 2*1D81F2\\n'
 >>> reader = FrameReader(TO_PICO)
->>> [(m.seq, m.verb, m.args) for m in reader.feed(encode(12, "LAUNCH", (3, 3000, 800, 70)))]
-[(12, 'LAUNCH', (3, 3000, 800, 70))]
+>>> [(m.seq, m.verb, m.args) for m in reader.feed(encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2)))]
+[(12, 'LAUNCH', (3, 3000, 800, 70, 150, 2))]
 """
 
 MAX_FRAME = 96          # bytes, "$" to "\n"; a longer line is noise and is dropped
@@ -75,7 +75,8 @@ TO_PICO.update({
     "SYNC": (_BOOT, ("hex", 4), _int(0, 1), _int(0, 1), _int(400, 2600), _int(400, 2600)),
     "SEAT": (_int(0, 14), _enum(*MODES), _COLOUR, _int(0, 10000)),
     "RING": (_enum(*PATTERNS), _int(0, 60000)),
-    "LAUNCH": (_int(1, 40), _int(50, 15000), _int(50, 5000), _int(1, 100)),
+    # count, max on-time ms, card deadline ms, speed %, jam clearing: reverse pulse ms, tries
+    "LAUNCH": (_int(1, 40), _int(50, 15000), _int(50, 5000), _int(1, 100), _int(0, 500), _int(0, 5)),
     "MOTOR": (_enum("FWD", "REV"), _int(1, 100), _int(50, 5000)),
     "STOP": (),
     "HALT": (),                                             # motor off, unacknowledged (emergency)

@@ -327,10 +327,7 @@ class PinLauncher(Launcher):
                         self._clears_left -= 1
                         self._back_off(trips, start + self.run_budget)
                         continue
-                    if self.jam_retries:
-                        return (f"jam:no card came within the deadline ({self.jam_retries} reverse "
-                                f"pulse{'s' if self.jam_retries > 1 else ''} did not clear it)")
-                    return "jam:no card came within the deadline"
+                    return "jam:" + jam_reason(self.jam_retries)
                 if now - start >= self.run_budget:
                     return "budget"
                 self._cond.wait(min(deadline, start + self.run_budget) - now)
@@ -373,6 +370,13 @@ class PinLauncher(Launcher):
                 log.exception("closing %r failed", device)
         self._parts.clear()
 
+
+
+def jam_reason(retries: int) -> str:
+    """What a jam report says when no card came, after ``retries`` reverse pulses (every backend)."""
+    if not retries:
+        return "no card came within the deadline"
+    return f"no card came within the deadline ({retries} reverse pulse{'s' if retries > 1 else ''} did not clear it)"
 
 
 def check_jam_clearing(jam_reverse: float, jam_retries: int) -> None:

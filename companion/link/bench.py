@@ -25,7 +25,7 @@ def codec_rate(frames: int) -> float:
     reader = FrameReader(TO_PICO)
     start = time.perf_counter()
     for index in range(frames):
-        frame = encode_message(TO_PICO, index % 255 + 1, "LAUNCH", (3, 3000, 800, 70))
+        frame = encode_message(TO_PICO, index % 255 + 1, "LAUNCH", (3, 3000, 800, 70, 150, 2))
         assert reader.feed(frame)
     return frames / (time.perf_counter() - start)
 

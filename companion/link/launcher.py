@@ -1,7 +1,7 @@
 """The launcher on the Pico (backend ``pico``): jobs become LAUNCH commands over the link.
 
 The Pico runs the motor and counts the cards itself, within the limits each
-LAUNCH carries (count, motor limit, card deadline); this class keeps the job
+LAUNCH carries (count, motor limit, card deadline, jam clearing); this class keeps the job
 queue and turns the Pico's CARD and END events into the same observations the
 ``gpio`` and ``sim`` launchers give. A job longer than one motor limit runs in
 stretches, as on the Pi. If the link drops mid-job the Pico stops the motor by
@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from companion.devices import observations as obs
 from companion.devices import safety
 from companion.devices.interface import DispenseJob, EventSink, Launcher
+from companion.devices.launcher import check_jam_clearing, jam_reason
 from companion.devices.policies import BurstPolicy
 from companion.errors import UserError
 from companion.link.session import CommandRefused, LinkDown, PicoLink
@@ -25,7 +26,7 @@ from companion.link.session import CommandRefused, LinkDown, PicoLink
 log = logging.getLogger(__name__)
 
 MAX_LAUNCH = 40          # cards per LAUNCH command (the protocol's limit); more go in several
-END_REASONS = {"JAM": "no card within the deadline", "STOP": "stop", "LIMIT": "time limit",
+END_REASONS = {"STOP": "stop", "LIMIT": "time limit",
                "LOST": "link lost", "REBOOT": "the Pico restarted",
                "NO END": "error: the Pico did not end the launch"}
 
@@ -35,8 +36,11 @@ class PicoLauncher(Launcher):
 
     def __init__(self, events: EventSink, link: PicoLink, *, policy: BurstPolicy | None = None,
                  seat_angles: Sequence[float] = (), speed: float = 1.0, motor_limit: float = 3.0,
-                 card_deadline: float = 0.8, rest: float = 0.15, recover_timeout: float = 5.0):
+                 card_deadline: float = 0.8, rest: float = 0.15, recover_timeout: float = 5.0,
+                 jam_reverse: float = 0.15, jam_retries: int = 2):
         super().__init__(events, policy)
+        check_jam_clearing(jam_reverse, jam_retries)
+        self.jam_reverse, self.jam_retries = jam_reverse, jam_retries
         if not 0 < card_deadline < motor_limit <= 15:
             raise UserError(f"launcher: the card deadline ({card_deadline} s) must be shorter than the "
                             f"motor limit ({motor_limit} s), which the Pico caps at 15 s")
@@ -177,8 +181,10 @@ class PicoLauncher(Launcher):
                     if self._stopping:
                         return job.stopped(self._base, "stop")
                 boot = self.link.info.boot_id if self.link.info else None
+                # The Pico clears jams itself (backward pulses inside the same max on-time).
                 self.link.command("LAUNCH", chunk, round(self.motor_limit * 1000),
-                                  round(self.card_deadline * 1000), max(1, round(self.speed * 100)))
+                                  round(self.card_deadline * 1000), max(1, round(self.speed * 100)),
+                                  round(self.jam_reverse * 1000), self.jam_retries)
                 self._motor = True
                 reason, count = self._wait_end(chunk, boot)
                 self._motor = False
@@ -198,7 +204,7 @@ class PicoLauncher(Launcher):
         if reason == "EMPTY":
             return job.empty(self._base)
         if reason == "JAM":
-            return job.jammed(self._base, END_REASONS["JAM"])
+            return job.jammed(self._base, jam_reason(self.jam_retries))
         return job.stopped(self._base, "stop" if self._stopping else END_REASONS.get(reason, reason))
 
     def _wait_end(self, chunk: int, boot: int | None) -> tuple[str, int]:

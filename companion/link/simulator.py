@@ -10,7 +10,8 @@ stdin. PATH is re-pointed after a re-plug, like /dev/serial/by-id/... for a
 real Pico.
 
 Commands on stdin, one per line; each answers one JSON line on stdout:
-press SEAT | release SEAT | tap SEAT (held 100 ms of the Pico's time) | draw | cards N | blind | reboot | unplug | plug |
+press SEAT | release SEAT | tap SEAT (held 100 ms of the Pico's time) | draw | cards N | blind |
+snag (the next card snags: running backward frees it) | jam (it jams hard) | reboot | unplug | plug |
 garble N | drop N (damage / lose the next N bytes from the host) |
 garble-out N | drop-out N (the same for bytes to the host) | dup | report
 """
@@ -24,12 +25,13 @@ import tty
 from companion.firmware.app import Firmware
 from companion.firmware.protocol import TO_PICO, FrameReader, Message
 
-USAGE = ("commands: press SEAT, release SEAT, tap SEAT, draw, cards N, blind, reboot, unplug, plug, "
+USAGE = ("commands: press SEAT, release SEAT, tap SEAT, draw, cards N, blind, snag, jam, reboot, unplug, plug, "
          "garble N, drop N, garble-out N, drop-out N, dup, report")
-KNOWN = ("press", "release", "tap", "draw", "cards", "blind", "reboot", "unplug", "plug", "garble", "drop",
+KNOWN = ("press", "release", "tap", "draw", "cards", "blind", "snag", "jam", "reboot", "unplug", "plug", "garble", "drop",
          "garble-out", "drop-out", "dup", "report")
 TAP_MS = 100
 CARD_MS = 60        # one card leaves every 60 ms of motor-on time
+UNSNAG_MS = 50      # running backward this long frees a snagged card
 LOOP_MS = 2
 SEATS = 6
 
@@ -44,6 +46,11 @@ class SimulatedPico:
         self.stack = 100            # cards in the hopper
         self.blind = False          # the exit sensor stops seeing cards (a jam or a broken sensor)
         self.thrown = 0             # cards that really left the launcher
+        self.jam = None             # None, "snag" (backing off frees it) or "hard": no card leaves
+        self.unsnagged = 0          # snags freed by running backward
+        self.reverse_ms = 0.0       # backward time of the pulse going on
+        self.reverse_runs = []      # ms of each backward pulse
+        self.reverse_started = None
         self.motor_ms = 0.0         # motor-on time towards the next card
         self.run_started = None
         self.longest_run_ms = 0
@@ -111,6 +118,8 @@ class SimulatedPico:
             self.stack = args[0]
         elif verb == "blind":
             self.blind = True
+        elif verb in ("snag", "jam"):
+            self.jam = "snag" if verb == "snag" else "hard"
         elif verb == "reboot":
             self.boot()
         elif verb == "unplug":
@@ -128,7 +137,8 @@ class SimulatedPico:
         return {"thrown": self.thrown, "motor": firmware.launcher.direction, "boot": self.boot_count,
                 "boot_id": firmware.link.boot_id, "pixels": firmware.pixels(now), "aim": firmware.aim,
                 "buzzer": firmware.buzzer(now), "longest_run_ms": self.longest_run_ms,
-                "stop_after_silence_ms": self.stop_after_silence_ms, "synced": firmware.link.synced,
+                "stop_after_silence_ms": self.stop_after_silence_ms,
+                "jam": self.jam, "unsnagged": self.unsnagged, "reverse_runs": self.reverse_runs, "synced": firmware.link.synced,
                 "commands": self.commands, "servo_us": firmware.servo_pulse_us(),
                 "settings": [int(firmware.exit_active_low), int(firmware.hopper_active_low), *firmware.servo_us]}
 
@@ -151,7 +161,14 @@ class SimulatedPico:
                         self.commands = (self.commands + [[message.seq, message.verb]])[-100:]
         launcher = self.firmware.launcher
         cards = 0
-        if launcher.direction == 1 and self.stack > 0:
+        if launcher.direction == -1:
+            self.reverse_ms += elapsed_ms
+            if self.jam == "snag" and self.reverse_ms >= UNSNAG_MS:
+                self.jam = None                   # pulled back: it feeds again
+                self.unsnagged += 1
+        else:
+            self.reverse_ms = 0.0
+        if launcher.direction == 1 and self.stack > 0 and self.jam is None:
             self.motor_ms += elapsed_ms
             if self.motor_ms >= CARD_MS:
                 # One card per loop at most: the real Pico loops every 5 ms and a card takes
@@ -165,6 +182,11 @@ class SimulatedPico:
         self.firmware.tick(now, list(self.pressed), cards, 1 if self.stack else 0)
         if launcher.running and self.run_started is None:
             self.run_started = now
+        if launcher.direction == -1 and self.reverse_started is None:
+            self.reverse_started = now
+        if launcher.direction != -1 and self.reverse_started is not None:
+            self.reverse_runs = (self.reverse_runs + [now - self.reverse_started])[-20:]
+            self.reverse_started = None
         if not launcher.running and self.run_started is not None:
             self.longest_run_ms = max(self.longest_run_ms, now - self.run_started)
             self.run_started = None

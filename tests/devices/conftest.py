@@ -5,8 +5,7 @@ import pytest
 
 from companion.devices import open_devices
 
-# Test timings: short, with wide margins over the sim's 30 ms per card on a loaded machine.
-FAST = dict(motor_limit=2.0, card_deadline=0.5, settle=0.15, aim_time=0.02, rest=0.05)
+from devices_helpers import FAST
 
 
 @pytest.fixture

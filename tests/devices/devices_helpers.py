@@ -1,6 +1,9 @@
 """Helpers for the device tests: reading jobs off the queue and motor runs off a mock pin."""
 from companion.devices.observations import CardCounted, collect_until, ends
 
+# Test timings: short, with wide margins over the sim's 30 ms per card on a loaded machine.
+FAST = dict(motor_limit=2.0, card_deadline=0.5, settle=0.15, aim_time=0.02, rest=0.05)
+
 
 def run_job(devices, events, job, timeout=10.0):
     """All observations up to the job's end; returns (card counts, end)."""

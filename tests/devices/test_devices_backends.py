@@ -10,8 +10,7 @@ from companion.devices.observations import (DispenseFinished, DispenseJammed, Ho
 from companion.devices.sim import mock_factory
 from companion.errors import UserError
 from companion.pinmap import load_pinmap
-from conftest import FAST
-from devices_helpers import run_job
+from devices_helpers import FAST, run_job
 
 PINMAP_TEXT = (load_pinmap().path).read_text()
 

@@ -31,12 +31,19 @@ step(10, command(3, "STOP"))                             # refused: no session y
 step(10, command(1, "SYNC", BOOT, 0x00AB, 1, 1, 500, 2400))
 step(10, command(2, "SEAT", 4, "BLINK", 0x3366FF, 400) + command(3, "RING", "COUNTDOWN", 3000))
 print("ring", pico.pixels(now))
-step(10, command(4, "LAUNCH", 3, 3000, 800, 70))
-step(10, command(4, "LAUNCH", 3, 3000, 800, 70))         # a retransmission
+step(10, command(4, "LAUNCH", 3, 3000, 800, 70, 150, 2))
+step(10, command(4, "LAUNCH", 3, 3000, 800, 70, 150, 2))         # a retransmission
 for cards in (1, 0, 1, 0, 1, 0):
     step(100, command(0, "PING"), cards=cards)
 print("motor", pico.launcher.direction, "count", pico.launcher.count, "total", pico.launcher.total)
-noisy = bytearray(command(5, "LAUNCH", 9, 3000, 800, 70))
+step(10, command(5, "LAUNCH", 1, 3000, 300, 70, 100, 1))
+for _ in range(3):
+    step(100, command(0, "PING"))                        # no card for 300 ms: the Pico backs off
+print("backing off", pico.launcher.direction, "reversals", pico.launcher.reversals)
+step(100, command(0, "PING"))                            # 100 ms later: forward again
+step(50, command(0, "PING"), cards=1)                    # the freed card
+print("motor", pico.launcher.direction, "count", pico.launcher.count)
+noisy = bytearray(command(5, "LAUNCH", 9, 3000, 800, 70, 150, 2))
 noisy[12] ^= 0x08
 step(10, b"\x03\x00$$$" + bytes(noisy))
 held = [False, True, False, False, False, False, False]

@@ -53,13 +53,14 @@ def test_the_firmware_behaves_the_same_under_micropython_as_under_cpython(tmp_pa
     assert got == expected
     # And what the session shows is right, not merely the same on both.
     lines = got.splitlines()
-    assert "10 0 NAK 3 SYNC" in lines and "660 0 NAK 0 BAD" in lines
+    assert "10 0 NAK 3 SYNC" in lines and "1120 0 NAK 0 BAD" in lines
     assert [line.split(" ", 2)[2] for line in lines if " CARD " in line or " END " in line] == \
-        ["CARD 1 3", "CARD 2 3", "CARD 3 3", "END DONE 3 3"]
+        ["CARD 1 3", "CARD 2 3", "CARD 3 3", "END DONE 3 3", "CARD 1 1", "END DONE 1 1"]
+    assert "backing off -1 reversals 1" in lines          # a jam: backward first, then the card came
     assert sum(" PRESS S1" in line for line in lines) == 1
     assert "motor 0 count 3 total 3" in lines
     stopped = next(line for line in lines if line.startswith("stopped after silence"))
-    assert int(stopped.split()[4]) - 725 <= 1100          # the last host frame was at 725 ms
+    assert int(stopped.split()[4]) - 1185 <= 1100         # the last host frame was at 1185 ms
     assert "crc 10673" in lines
 
 
@@ -67,7 +68,7 @@ def _fuzz_inputs(count, seed=20261130):
     """Valid frames damaged at random, and plain noise: what a bad cable delivers."""
     from companion.firmware.protocol import TO_PICO, encode_message
     rng = random.Random(seed)
-    valid = [encode_message(TO_PICO, 3, "LAUNCH", (3, 3000, 800, 70)),
+    valid = [encode_message(TO_PICO, 3, "LAUNCH", (3, 3000, 800, 70, 150, 2)),
              encode_message(TO_PICO, 9, "SEAT", (2, "PULSE", 0x00FF80, 800)),
              encode_message(TO_PICO, 0, "PING"), encode_message(TO_PICO, 7, "SYNC", (0xCAFE0001, 0x00AB, 1, 1, 500, 2400))]
     inputs = []
@@ -103,5 +104,5 @@ def test_the_picos_parser_gives_the_same_verdicts_under_micropython(tmp_path):
     results = [result for verdict in verdicts for result in verdict.split("|") if result]
     accepted = [result for result in results if result != "E"]
     assert len(accepted) > 50 and len(results) - len(accepted) > 100   # both kinds really occurred
-    assert set(accepted) <= {"3 LAUNCH 3 3000 800 70", "9 SEAT 2 PULSE 65408 800", "0 PING ",
+    assert set(accepted) <= {"3 LAUNCH 3 3000 800 70 150 2", "9 SEAT 2 PULSE 65408 800", "0 PING ",
                              "7 SYNC 3405643777 171 1 1 500 2400"}           # nothing accepted but what was sent

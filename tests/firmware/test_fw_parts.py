@@ -1,6 +1,6 @@
 """Debounce, ring patterns and launcher limits: the firmware's logic under CPython."""
 from companion.firmware.debounce import Debouncer
-from companion.firmware.launcher import ABSOLUTE_MAX_MS, Busy, Launcher
+from companion.firmware.launcher import ABSOLUTE_MAX_MS, MAX_CLEARS, MAX_REVERSE_MS, Busy, Launcher
 from companion.firmware.ring import CHOICE_COLOURS, GO_COLOUR, OFF, Ring
 
 import pytest
@@ -84,6 +84,45 @@ def test_no_card_within_the_deadline_is_a_jam():
     launcher.card(300)
     assert launcher.tick(1000) == []
     assert launcher.tick(1100) == [("END", ("JAM", 1, 3))] and not launcher.running
+
+
+def test_a_jam_is_backed_off_a_few_times_before_it_is_reported():
+    launcher = Launcher()
+    launcher.launch(3, 5000, 800, 70, now_ms=0, reverse_ms=150, clears=2)
+    launcher.card(300)
+    assert launcher.tick(1100) == [] and launcher.direction == -1     # no card for 800 ms: back off
+    assert launcher.tick(1200) == [] and launcher.direction == -1
+    assert launcher.tick(1250) == [] and launcher.direction == 1      # 150 ms later: forward, a fresh deadline
+    assert launcher.tick(2000) == [] and launcher.direction == 1
+    assert launcher.tick(2050) == [] and launcher.direction == -1     # the second try
+    assert launcher.tick(2200) == [] and launcher.direction == 1
+    assert launcher.tick(3000) == [("END", ("JAM", 1, 3))] and not launcher.running
+    assert launcher.reversals == 2
+
+
+def test_a_card_after_backing_off_renews_the_tries():
+    launcher = Launcher()
+    launcher.launch(3, 9000, 800, 70, now_ms=0, reverse_ms=100, clears=1)
+    launcher.tick(800)
+    launcher.tick(900)                                                # backed off once, forward again
+    assert launcher.card(1000) == [("CARD", (1, 3))]                  # the snag is freed
+    launcher.tick(1800)
+    assert launcher.direction == -1                                   # the next jam gets its own try
+    launcher.tick(1900)
+    assert launcher.tick(2700) == [("END", ("JAM", 1, 3))]
+
+
+def test_backing_off_runs_inside_the_launch_limit_and_is_capped():
+    launcher = Launcher()
+    launcher.launch(3, 1000, 800, 70, now_ms=0, reverse_ms=10 ** 6, clears=99)
+    launcher.tick(800)
+    assert launcher.direction == -1 and launcher._forward_at == 800 + MAX_REVERSE_MS
+    assert launcher.tick(1000) == [("END", ("LIMIT", 0, 3))] and launcher.direction == 0
+    launcher.launch(1, 15000, 50, 70, now_ms=2000, reverse_ms=50, clears=99)
+    ends = []
+    for now in range(2000, 4000, 25):
+        ends += launcher.tick(now)
+    assert ends == [("END", ("JAM", 0, 1))] and launcher.reversals == 1 + MAX_CLEARS
 
 
 def test_the_motor_never_runs_past_the_commands_limit():

@@ -25,7 +25,7 @@ def test_frames_split_anywhere_are_reassembled_in_order():
 
 
 def test_every_single_byte_corruption_is_rejected():
-    frame = encode(9, "LAUNCH", (3, 3000, 800, 70))
+    frame = encode(9, "LAUNCH", (3, 3000, 800, 70, 150, 2))
     for index in range(len(frame) - 1):
         for flip in (0x01, 0x20, 0x55):
             damaged = bytearray(frame)
@@ -36,16 +36,18 @@ def test_every_single_byte_corruption_is_rejected():
 
 
 def test_every_single_dropped_byte_is_rejected():
-    frame = encode(9, "LAUNCH", (3, 3000, 800, 70))
+    frame = encode(9, "LAUNCH", (3, 3000, 800, 70, 150, 2))
     for index in range(len(frame) - 1):
         damaged = frame[:index] + frame[index + 1:]
         assert not [r for r in FrameReader(TO_PICO).feed(damaged + b"\n") if isinstance(r, Message)], index
 
 
 @pytest.mark.parametrize("line, why", [
-    (encode(3, "LAUNCH", (0, 3000, 800, 70)), "outside"),       # zero cards
-    (encode(3, "LAUNCH", (3, 99999, 800, 70)), "outside"),      # beyond the motor limit
-    (encode(3, "LAUNCH", (3, 3000, 800)), "arguments"),
+    (encode(3, "LAUNCH", (0, 3000, 800, 70, 150, 2)), "outside"),       # zero cards
+    (encode(3, "LAUNCH", (3, 99999, 800, 70, 150, 2)), "outside"),      # beyond the motor limit
+    (encode(3, "LAUNCH", (3, 3000, 800, 70)), "arguments"),
+    (encode(3, "LAUNCH", (3, 3000, 800, 70, 900, 2)), "outside"),       # a reverse pulse too long
+    (encode(3, "LAUNCH", (3, 3000, 800, 70, 150, 9)), "outside"),
     (encode(3, "FLY", ()), "unknown verb"),
     (encode(0, "STOP", ()), "sequence"),                         # a command must be sequenced
     (encode(4, "PING", ()), "sequence"),

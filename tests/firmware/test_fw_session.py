@@ -46,7 +46,7 @@ def test_at_boot_every_output_is_off_and_the_pico_says_hello():
 
 def test_commands_before_sync_are_refused_so_a_retransmission_across_a_reboot_is_never_run():
     host = Host()
-    host.send(5, "LAUNCH", 2, 3000, 800, 70)
+    host.send(5, "LAUNCH", 2, 3000, 800, 70, 150, 2)
     assert Message(0, "NAK", (5, "SYNC")) in host.tick()
     assert host.pico.launcher.direction == 0
     host.send(1, "SYNC", 0x12345678, 0x0001, *SETTINGS)                            # another boot's id
@@ -58,18 +58,18 @@ def test_a_repeated_sequence_number_is_acknowledged_again_but_not_run_again():
     host = Host()
     host.sync()
     for _ in range(3):
-        host.send(2, "LAUNCH", 2, 3000, 800, 70)
+        host.send(2, "LAUNCH", 2, 3000, 800, 70, 150, 2)
     replies = host.tick()
     assert [m for m in replies if m.verb == "ACK"] == [Message(0, "ACK", (2,))] * 3
     assert host.pico.launcher.requested == 2
-    host.send(2, "LAUNCH", 2, 3000, 800, 70)      # even during the launch: no BUSY, no second job
+    host.send(2, "LAUNCH", 2, 3000, 800, 70, 150, 2)      # even during the launch: no BUSY, no second job
     assert Message(0, "ACK", (2,)) in host.tick()
 
 
 def test_a_corrupted_command_is_nakked_and_not_run():
     host = Host()
     host.sync()
-    frame = bytearray(encode(2, "LAUNCH", (9, 3000, 800, 70)))
+    frame = bytearray(encode(2, "LAUNCH", (9, 3000, 800, 70, 150, 2)))
     frame[10] ^= 0x04
     host.send(2, "", raw=bytes(frame))
     assert Message(0, "NAK", (0, "BAD")) in host.tick()
@@ -92,7 +92,7 @@ def test_events_are_retransmitted_with_the_same_number_until_acknowledged_and_st
 def test_a_launch_reports_each_card_and_one_end():
     host = Host()
     host.sync()
-    host.send(2, "LAUNCH", 2, 3000, 800, 70)
+    host.send(2, "LAUNCH", 2, 3000, 800, 70, 150, 2)
     host.tick()
     assert host.pico.launcher.direction == 1
     events = []
@@ -139,7 +139,7 @@ def test_presses_during_a_silence_never_arrive_later_as_phantom_presses():
 def test_state_snapshots_report_held_buttons_and_the_last_launch():
     host = Host()
     host.sync()
-    host.send(2, "LAUNCH", 3, 3000, 800, 70)
+    host.send(2, "LAUNCH", 3, 3000, 800, 70, 150, 2)
     states = []
     for _ in range(60):
         states += [m for m in host.tick(10, pressed=[False, True, False, False, True], cards=0)
@@ -152,7 +152,7 @@ def test_an_unfitted_launcher_or_a_missing_seat_is_refused_with_range():
     host = Host()
     host.pico.has_launcher = False
     host.sync()
-    host.send(2, "LAUNCH", 1, 3000, 800, 70)
+    host.send(2, "LAUNCH", 1, 3000, 800, 70, 150, 2)
     host.send(3, "SEAT", 9, "SOLID", 0xFFFFFF, 0)
     naks = [m for m in host.tick() if m.verb == "NAK"]
     assert naks == [Message(0, "NAK", (2, "RANGE")), Message(0, "NAK", (3, "RANGE"))]
@@ -182,7 +182,7 @@ def test_a_new_host_session_restarts_the_event_numbers_and_drops_old_events():
 def test_a_frame_repeated_within_one_read_is_run_once():
     host = Host()
     host.sync()
-    frame = encode_message(TO_PICO, 2, "LAUNCH", (2, 3000, 800, 70))
+    frame = encode_message(TO_PICO, 2, "LAUNCH", (2, 3000, 800, 70, 150, 2))
     host.send(0, "", raw=frame + frame)
     assert [m for m in host.tick() if m.verb in ("ACK", "NAK")] == [Message(0, "ACK", (2,))] * 2
 
@@ -201,7 +201,7 @@ def test_halt_stops_the_motor_in_any_state_and_is_not_answered():
 def test_a_full_outbox_gives_up_button_events_before_the_end_of_a_launch():
     host = Host()
     host.sync()
-    host.send(2, "LAUNCH", 1, 3000, 800, 70)
+    host.send(2, "LAUNCH", 1, 3000, 800, 70, 150, 2)
     host.tick(10, cards=1)                                      # CARD goes out, END waits for it
     for _ in range(22):                                         # a button mashed, nothing acknowledged
         for pressed in ([True] + IDLE[1:], IDLE):
@@ -232,3 +232,35 @@ def test_sync_brings_the_parts_settings_and_every_new_session_brings_them_again(
     host.send(1, "SYNC", BOOT, 0x0002, 1, 0, 2000, 2100)       # a range too narrow to be meant
     host.tick()
     assert (host.pico.exit_active_low, host.pico.hopper_active_low, host.pico.servo_us) == (True, False, (500, 2400))
+
+
+def _ended(host, ms=20, **tick):
+    events = []
+    for message in host.tick(ms, **tick):
+        if message.seq:
+            events.append(message)
+            host.send(0, "ACK", message.seq)
+    return events
+
+
+def test_backing_off_a_jam_ends_when_the_host_falls_silent_or_says_stop():
+    for stop_by in ("silence", "STOP", "HALT"):
+        host = Host()
+        host.sync()
+        host.send(2, "LAUNCH", 2, 5000, 200, 70, 500, 5)
+        host.tick()
+        while host.pico.launcher.direction != -1:          # no card: the Pico backs off by itself
+            host.send(0, "PING")
+            host.tick(20)
+        events = []
+        if stop_by == "silence":
+            silent_from = host.now
+            while host.pico.launcher.running:
+                events += _ended(host)
+            assert host.now - silent_from <= SILENCE_MS + 20
+        else:
+            host.send(3 if stop_by == "STOP" else 0, stop_by)
+            events += _ended(host)
+        assert host.pico.launcher.direction == 0, stop_by
+        if stop_by != "silence":          # after a silence the END waits for the host to come back
+            assert [m.args[0] for m in events if m.verb == "END"] == ["STOP"], stop_by

@@ -58,7 +58,7 @@ def test_a_press_event_sent_twice_is_one_press(devices, pico):
 
 def test_a_launch_frame_sent_twice_throws_once(pico, raw_host):
     raw_host.start_session()
-    frame = raw_host.send(2, "LAUNCH", 2, 3000, 800, 70)
+    frame = raw_host.send(2, "LAUNCH", 2, 3000, 800, 70, 150, 2)
     raw_host.port.write(frame)                       # again at once: the launch is still running
     assert raw_host.read_until(lambda m: m.verb == "END").args == ("DONE", 2, 2)
     raw_host.port.write(frame)                       # and late, as after a lost ACK and a slow retry

@@ -99,7 +99,7 @@ def test_a_damaged_command_is_refused_or_is_exactly_the_original(message, how):
 @given(st.integers(1, 40), damage)
 def test_a_damaged_launch_throws_the_count_sent_or_nothing(count, how):
     pico = _synced_pico()
-    pico.receive(damaged(encode_message(TO_PICO, 2, "LAUNCH", (count, 3000, 800, 70)), how), 1)
+    pico.receive(damaged(encode_message(TO_PICO, 2, "LAUNCH", (count, 3000, 800, 70, 150, 2)), how), 1)
     assert pico.launcher.requested in (0, count)
 
 

@@ -175,3 +175,26 @@ def test_the_pin_maps_part_settings_reach_the_pico_and_come_back_after_a_reboot(
         assert pico.report()["settings"] == [1, 1, 500, 2400]
         wait_until(lambda: devices.link.sessions >= 2, what="a new session")
         assert wait_until(lambda: pico.report()["settings"] == [0, 1, 600, 2300], what="settings again")
+
+
+def test_a_snag_is_cleared_on_the_pico_by_a_reverse_pulse(devices, pico):
+    pico.do("snag")                                  # the next card catches under the gate
+    job = devices.launcher.dispense(3)
+    finished = take(devices.events, obs.DispenseFinished, drop=(obs.CardCounted,))
+    assert (finished.job, finished.count) == (job, 3)
+    report = pico.report()
+    assert report["thrown"] == 3 and report["unsnagged"] == 1 and report["jam"] is None
+    (pulse,) = report["reverse_runs"]
+    assert 150 <= pulse <= 150 + 400                 # jam_reverse 0.15 s, plus a late loop on a busy machine
+
+
+def test_a_hard_jam_is_backed_off_twice_on_the_pico_then_reported(devices, pico):
+    pico.do("jam")
+    devices.launcher.dispense(2)
+    jammed = take(devices.events, obs.DispenseJammed)
+    assert jammed.count == 0
+    assert jammed.reason == "no card came within the deadline (2 reverse pulses did not clear it)"
+    report = pico.report()
+    assert report["motor"] == 0 and report["thrown"] == 0 and len(report["reverse_runs"]) == 2
+    # Forward and backward are one launch under the Pico's limit (3 s here), plus a late loop.
+    assert report["longest_run_ms"] <= 3000 + 400
