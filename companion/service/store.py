@@ -90,6 +90,7 @@ class StoreKeeper:
     def __init__(self, store: GameStore):
         self.store = store
         self.current: TableGame | None = None   # the game at the table (set on the loop thread)
+        self.reopened: TableGame | None = None  # the game last reopened (see TableService)
         self._matches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._summaries: dict[int, dict] = {}
 
@@ -146,6 +147,7 @@ class StoreKeeper:
             raise MatchProblem(f"match {match_id} is over; only an unfinished match can be reopened",
                                "finished", id=match_id)
         game = self._bind(replayed.game, match_id, **hooks)
+        self.reopened = game             # the devices pick up where it stopped, as after a restart
         self.store.set_current(match_id)
         log.info("reopened match %d: %d events replayed (%d refused)", match_id, replayed.events,
                  replayed.refused)

@@ -142,7 +142,8 @@ class TableService:
         return options
 
     def _follow_new_game(self, update) -> None:
-        """A new or reopened match may have other seats or another mode: tell the devices."""
+        """A new or reopened match may have other seats or another mode: tell the devices.
+        A reopened match lights the ring as it was, exactly as after a restart (loop thread)."""
         if update.kind != "new-game":
             return
         setup = update.snapshot["setup"]
@@ -151,6 +152,9 @@ class TableService:
         self.adapter.turn_seconds = seconds if setup["mode"] == "flash" else None
         if self.pump is not None:
             self.pump.burst = setup["mode"] == "extreme"
+        game, self.keeper.reopened = self.keeper.reopened, None
+        if game is not None and game is self.keeper.current:
+            self.adapter.carry_out(game.engine.prompt())
 
     def start(self) -> "TableService":
         game = self._first_game()
