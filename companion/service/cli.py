@@ -106,6 +106,7 @@ def check(argv: list[str]) -> int:
     report("config", True, f"read {where}")
     _check_rules(config, report)
     _check_store(config, report)
+    _check_host_code(config, report)
     _check_devices(config, report)
     _check_camera(config, report, options.camera_seconds)
     _check_port(config, report)
@@ -141,6 +142,26 @@ def _check_store(config, report) -> None:
     if not folder.is_dir():
         return report("store", False, f"the folder {folder} does not exist (create it, or change [data] store)")
     report("store", True, f"{path} will be created")
+
+
+def _check_host_code(config, report) -> None:
+    """The host token kept beside the store (read, never written here: the service makes it)."""
+    from companion.web.keys import HOST_TOKEN_FILE, KEY_PATTERN
+    if config.data.store in ("", ":memory:"):
+        return report("host code", True, "new at every start (the store is in memory)")
+    path = Path(config.data.store).resolve().parent / HOST_TOKEN_FILE
+    if not path.exists():
+        return report("host code", True, f"made at the first start and kept in {path}")
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except PermissionError:
+        return report("host code", True, f"kept in {path} (only the service's user can read it)")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    if not KEY_PATTERN.fullmatch(text):
+        return report("host code", False, f"{path} is damaged; the service makes a new code at its next "
+                      "start (the host scans it once)")
+    report("host code", True, f"kept in {path}: the printed QR code works after a reboot")
 
 
 def _check_devices(config, report) -> None:

@@ -128,3 +128,12 @@ def test_the_printed_host_code_stays_the_same_until_a_new_one_is_asked_for(tmp_p
     assert printed_token([config]) == first                    # a reboot: the printed QR code still works
     renewed = printed_token([config, "--new-host-token"])
     assert renewed != first and printed_token([config]) == renewed
+
+
+def test_check_says_where_the_host_code_is_kept_and_names_a_damaged_one(tmp_path):
+    config = write_config(tmp_path)
+    assert f"host code: made at the first start and kept in {tmp_path / 'host-token'}" in uno(
+        "check", "--config", config).stdout
+    (tmp_path / "host-token").write_text("x")
+    result = uno("check", "--config", config)
+    assert result.returncode == 1 and f"PROBLEM  host code: {tmp_path / 'host-token'} is damaged" in result.stdout
