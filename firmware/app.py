@@ -35,6 +35,7 @@ class Firmware:
         self.hopper_active_low = True
         self.servo_us = SERVO_US
         self.hopper = 2                           # 0 empty, 1 cards, 2 no sensor
+        self.beam = 2                             # exit sensor: 0 clear, 1 a card in it, 2 not fitted
         self._buzz_until = 0
         self._state_at = now_ms
         self._had_session = False
@@ -94,13 +95,14 @@ class Firmware:
                 return "BUSY"
         return None
 
-    def tick(self, now_ms, pressed, cards=0, hopper=2):
+    def tick(self, now_ms, pressed, cards=0, hopper=2, beam=2):
         """One pass of the main loop.
 
         ``pressed``: a bool per seat, then the draw button; ``cards``: cards the exit
-        sensor counted since the last tick; ``hopper``: 0 empty, 1 cards, 2 no sensor.
+        sensor counted since the last tick; ``hopper``: 0 empty, 1 cards, 2 no sensor;
+        ``beam``: the exit sensor now, 0 clear, 1 blocked, 2 no launcher (for ``check``).
         """
-        self.hopper = hopper
+        self.hopper, self.beam = hopper, beam
         for _ in range(cards):
             self._event(self.launcher.card(now_ms))
         alive = self.link.alive(now_ms)
@@ -125,7 +127,7 @@ class Firmware:
         if held & (1 << self.seats):
             held = (held & ~(1 << self.seats)) | (1 << DRAW)
         launcher = self.launcher
-        return (held, 1 if launcher.launching else 0, launcher.count, launcher.requested, self.hopper)
+        return (held, 1 if launcher.launching else 0, launcher.count, launcher.requested, self.hopper, self.beam)
 
     def _event(self, events):
         for verb, args in events:

@@ -110,7 +110,8 @@ def main():
                 # A card is counted as it enters the beam: the edge towards the sensor's active level.
                 edge_active_low = firmware.exit_active_low
                 sensor.irq(trigger=Pin.IRQ_FALLING if edge_active_low else Pin.IRQ_RISING, handler=_card_edge)
-            firmware.tick(now, pressed, _take_cards() if forward else 0, level)
+            beam = 2 if forward is None else (1 if (sensor.value() == 0) == firmware.exit_active_low else 0)
+            firmware.tick(now, pressed, _take_cards() if forward else 0, level, beam)
             # Outputs first, USB last: a write to a host that stopped reading can stall
             # (USB CDC's TX timeout) and must not delay a motor stop decided above.
             if forward is not None:

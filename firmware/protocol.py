@@ -87,7 +87,8 @@ TO_PICO.update({
 TO_HOST = dict(_LINK)
 TO_HOST.update({
     "HELLO": (("text", 16), _BOOT, _int(1, 15), _int(0, 1)),  # version, boot, seats, launcher
-    "STATE": (("hex", 4), _int(0, 1), _int(0, 99), _int(0, 40), _int(0, 2)),
+    # held, launching, count, requested, hopper (0 empty 1 cards 2 none), beam (0 clear 1 blocked 2 none)
+    "STATE": (("hex", 4), _int(0, 1), _int(0, 99), _int(0, 40), _int(0, 2), _int(0, 2)),
     "PRESS": (_enum(*BUTTONS),),
     "RELEASE": (_enum(*BUTTONS),),
     "CARD": (_int(1, 99), _int(1, 40)),                     # count so far, requested

@@ -93,6 +93,22 @@ class PicoLauncher(Launcher):
     def safe_state(self) -> None:
         self.link.halt()
 
+    def self_check(self) -> list[str]:
+        state, problems = self.link.state, []
+        if state is None:
+            return problems
+        if state.beam == 1 and not self.busy:
+            active_low = bool(self.link.settings[0])
+            level, other = ("low", "false") if active_low else ("high", "true")
+            problems.append(f"launcher exit sensor (on the Pico) reads {level}, 'card in the beam', with no card "
+                            f"moving: clear the exit throat; if it is clear, the sensor reads the other way round: "
+                            f"set active_low = {other} in [pico.launcher_exit_sensor] of the pin map "
+                            "(or check its wiring and power)")
+        if state.hopper == 0:
+            problems.append("launcher hopper sensor (on the Pico) sees no cards: load the deck, "
+                            "or check the sensor's wiring")
+        return problems
+
     def close(self) -> None:
         with self._cond:
             if self._closed:

@@ -11,7 +11,8 @@ real Pico.
 
 Commands on stdin, one per line; each answers one JSON line on stdout:
 press SEAT | release SEAT | tap SEAT (held 100 ms of the Pico's time) | draw | cards N | blind |
-snag (the next card snags: running backward frees it) | jam (it jams hard) | reboot | unplug | plug |
+snag (the next card snags: running backward frees it) | jam (it jams hard) |
+beam 1 | beam 0 (the exit sensor reads blocked / clear at rest) | reboot | unplug | plug |
 garble N | drop N (damage / lose the next N bytes from the host) |
 garble-out N | drop-out N (the same for bytes to the host) | dup | report
 """
@@ -25,9 +26,9 @@ import tty
 from companion.firmware.app import Firmware
 from companion.firmware.protocol import TO_PICO, FrameReader, Message
 
-USAGE = ("commands: press SEAT, release SEAT, tap SEAT, draw, cards N, blind, snag, jam, reboot, unplug, plug, "
+USAGE = ("commands: press SEAT, release SEAT, tap SEAT, draw, cards N, blind, snag, jam, beam 0|1, reboot, unplug, plug, "
          "garble N, drop N, garble-out N, drop-out N, dup, report")
-KNOWN = ("press", "release", "tap", "draw", "cards", "blind", "snag", "jam", "reboot", "unplug", "plug", "garble", "drop",
+KNOWN = ("press", "release", "tap", "draw", "cards", "blind", "snag", "jam", "beam", "reboot", "unplug", "plug", "garble", "drop",
          "garble-out", "drop-out", "dup", "report")
 TAP_MS = 100
 CARD_MS = 60        # one card leaves every 60 ms of motor-on time
@@ -46,6 +47,7 @@ class SimulatedPico:
         self.stack = 100            # cards in the hopper
         self.blind = False          # the exit sensor stops seeing cards (a jam or a broken sensor)
         self.thrown = 0             # cards that really left the launcher
+        self.beam = 0               # the exit sensor at rest: 1 reads blocked (active_low the wrong way)
         self.jam = None             # None, "snag" (backing off frees it) or "hard": no card leaves
         self.unsnagged = 0          # snags freed by running backward
         self.reverse_ms = 0.0       # backward time of the pulse going on
@@ -118,6 +120,8 @@ class SimulatedPico:
             self.stack = args[0]
         elif verb == "blind":
             self.blind = True
+        elif verb == "beam":
+            self.beam = 1 if args[0] else 0
         elif verb in ("snag", "jam"):
             self.jam = "snag" if verb == "snag" else "hard"
         elif verb == "reboot":
@@ -179,7 +183,7 @@ class SimulatedPico:
                 self.thrown += 1
                 cards = 0 if self.blind else 1
         was_running = launcher.running
-        self.firmware.tick(now, list(self.pressed), cards, 1 if self.stack else 0)
+        self.firmware.tick(now, list(self.pressed), cards, 1 if self.stack else 0, self.beam)
         if launcher.running and self.run_started is None:
             self.run_started = now
         if launcher.direction == -1 and self.reverse_started is None:

@@ -26,10 +26,11 @@ class PicoInfo:
 
 @dataclass(frozen=True)
 class PicoState:
-    """A STATE snapshot: buttons held (bit 15 = draw), the last launch, the hopper."""
+    """A STATE snapshot: buttons held (bit 15 = draw), the last launch, the hopper, the exit beam."""
     held: int
     launching: bool
     count: int
     requested: int
     hopper: int          # 0 empty, 1 cards, 2 no sensor
+    beam: int            # exit sensor: 0 clear, 1 blocked (a card, or active_low the wrong way), 2 none
     at: float

@@ -144,7 +144,7 @@ def test_state_snapshots_report_held_buttons_and_the_last_launch():
     for _ in range(60):
         states += [m for m in host.tick(10, pressed=[False, True, False, False, True], cards=0)
                    if m.verb == "STATE"]
-    assert states[-1].args == (0b1000000000000010, 1, 0, 3, 2)   # seat 1 and the draw button
+    assert states[-1].args == (0b1000000000000010, 1, 0, 3, 2, 2)  # seat 1 and the draw button
     assert 1 <= len(states) <= 3                                   # every 500 ms, not every tick
 
 

@@ -198,3 +198,16 @@ def test_a_hard_jam_is_backed_off_twice_on_the_pico_then_reported(devices, pico)
     assert report["motor"] == 0 and report["thrown"] == 0 and len(report["reverse_runs"]) == 2
     # Forward and backward are one launch under the Pico's limit (3 s here), plus a late loop.
     assert report["longest_run_ms"] <= 3000 + 400
+
+
+def test_check_on_the_pico_says_which_active_low_to_set(devices, pico):
+    wait_until(lambda: devices.link.state is not None, what="a snapshot")
+    assert devices.launcher.self_check() == []
+    pico.do("beam 1")                                # reads "card in the beam" with the throat empty
+    problems = wait_until(devices.launcher.self_check, what="the check to see it")
+    assert "set active_low = false in [pico.launcher_exit_sensor]" in problems[0]
+    pico.do("cards 0")
+    pico.do("beam 0")
+    assert wait_until(lambda: devices.launcher.self_check() == [
+        "launcher hopper sensor (on the Pico) sees no cards: load the deck, or check the sensor's wiring"],
+        what="the empty hopper")
