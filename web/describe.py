@@ -58,7 +58,7 @@ def _describe(entry: dict, players: list[str]) -> str:
     for action in by_type.get("ask_target", []):
         text += " – " + _("%(name)s chooses whose hand to take", name=name(action["seat"]))
     for action in by_type.get("race", []):
-        text += " – " + _("race! The slowest draws 1")
+        text += " – " + _("race! The slowest draws %(count)d", count=action.get("count", 1))
     for action in by_type.get("challenge_window", []):
         text += " – " + _("%(name)s may challenge it", name=name(action["seat"]))
     for action in by_type.get("round_over", []):
@@ -82,6 +82,12 @@ def _plain(event: dict, name, entry: dict) -> str | None:
         return _("%(name)s drew %(cards)s", name=name(seat), cards=_cards(event["count"]))
     if kind == "pass":
         return _("%(name)s passed", name=name(seat))
+    if kind == "burst":  # E1: what the launcher threw, as its sensor counted
+        return _("%(name)s pressed the launcher and got %(cards)s", name=name(seat), cards=_cards(event["count"]))
+    if kind == "launcher_deal":
+        return _("The launcher deals the cards")
+    if kind == "jump_in":  # H5: the seat's button claimed the card
+        return _("%(name)s jumps in!", name=name(seat))
     if kind == "uno":
         return _("%(name)s called UNO!", name=name(seat))
     if kind == "catch":

@@ -119,3 +119,18 @@ def test_an_event_the_page_does_not_know_yet_is_told_plainly(app):
         assert describe({"event": {"type": "burst_counted"}, "actions": []}, players) == "Burst counted"
         assert describe({"event": {"type": "play", "seat": 0}, "actions": []}, players) == "Ana: play"  # no card
         assert describe({"event": "garbage"}, players) == "?"
+
+
+def test_extreme_bursts_and_flash_races_in_words(app):
+    from companion.table import Setup, TableGame
+    extreme = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0, mode="extreme",
+                              options=RuleOptions().replace(extreme_bursts=True)))
+    for event in (START, {"type": "burst", "seat": 1, "count": 3}):
+        extreme.apply(event_from_json(event))
+    assert view_of(extreme, app)["recent"][0] == "Ben pressed the launcher and got 3 cards"
+    assert view_of(extreme, app, "de")["recent"][0] == "Ben drückt den Kartenwerfer und bekommt 3 Karten"
+    flash = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0, options=RuleOptions().replace(flash=True)))
+    flash.apply(event_from_json(START))
+    seat = flash.state()["turn"]
+    flash.apply(event_from_json({"type": "play", "seat": seat, "card": "red-reverse"}))
+    assert view_of(flash, app)["recent"][0].endswith("race! The slowest draws 2")
