@@ -173,3 +173,9 @@ def test_a_question_is_answered_by_an_event_or_dismissed(host_client, table):
     assert host_client.post("/api/dismiss", json={"question": 1}).status_code == 200
     assert host_client.post("/api/dismiss", json={"question": "1"}).status_code == 400
     assert state(host_client)["view"]["questions"] == []
+
+
+def test_every_rule_option_and_group_has_a_label_in_words(app):
+    catalog = app.test_client().get("/api/options").get_json()
+    assert all(group["name"] != group["id"] for group in catalog["groups"])
+    assert [o["name"] for g in catalog["groups"] for o in g["options"] if o["label"] == o["name"]] == []
