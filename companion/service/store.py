@@ -84,6 +84,16 @@ def summary_of(state: dict) -> dict:
             "over": bool(match["over"]), "winner": match["winner"]}
 
 
+def _checked_summary(summary: dict | None) -> dict:
+    """A stored summary with each part of the right type (a damaged part is left out)."""
+    summary = summary if isinstance(summary, dict) else {}
+    numbers = lambda value: isinstance(value, list) and all(type(v) is int for v in value)  # noqa: E731
+    kinds = {"round": lambda v: type(v) is int, "scores": numbers, "round_wins": numbers,
+             "scoring": lambda v: isinstance(v, str), "over": lambda v: isinstance(v, bool),
+             "winner": lambda v: type(v) is int}
+    return {key: value for key, value in summary.items() if key in kinds and kinds[key](value)}
+
+
 class StoreKeeper:
     """Binds a :class:`GameStore` to the table loop (see the module docstring)."""
 
@@ -234,7 +244,7 @@ class MatchArchive:
     @staticmethod
     def _entry(match_id, started, record, events, summary, problem, current) -> dict:
         setup = record.get("setup") if isinstance(record.get("setup"), dict) else {}
-        summary = summary or {}
+        summary = _checked_summary(summary)
         return {"id": match_id, "started": started, "players": list(record.get("players") or []),
                 "events": events, "current": match_id == current,
                 "finished": bool(summary.get("over")), "winner": summary.get("winner"),
