@@ -10,6 +10,7 @@ example is ``docs/example-config.toml``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,8 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
     if isinstance(default, tuple):
         if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
             raise UserError(f"{where} must be a list of names, e.g. [\"Ana\", \"Ben\"]")
+        if (section, key) == ("web", "trusted_hosts"):
+            return tuple(_host_name(where, item.strip()) for item in value)
         return tuple(item.strip() for item in value)
     if isinstance(default, bool) or isinstance(value, bool):
         raise UserError(f"{where} = {value!r}: expected {type(default).__name__}")
@@ -146,3 +149,14 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
     if (section, key) == ("web", "port") and not 1 <= value <= 65535:
         raise UserError(f"{where} = {value}: a port is 1 to 65535")
     return value
+
+
+HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62}))*\.?")
+
+
+def _host_name(where: str, name: str) -> str:
+    """A name the way a phone's browser sends it in the Host header, without scheme or port."""
+    if not HOST_NAME.fullmatch(name):
+        raise UserError(f"{where}: {name!r} is not a host name; write it like uno.home.arpa "
+                        "(no http://, no port, no path)")
+    return name

@@ -97,7 +97,7 @@ def host_name_is_trusted(host: str, trusted: list[str]) -> bool:
     elif name.count(":") == 1:      # name:8000
         name = name.split(":", 1)[0]
     name = name.rstrip(".")
-    if name in (t.lower() for t in trusted):
+    if name in (t.lower().rstrip(".") for t in trusted):
         return True
     try:
         ipaddress.ip_address(name)

@@ -35,6 +35,8 @@ def test_an_empty_file_gives_a_simulated_table(tmp_path):
     ("[camra]\nsource = 'usb:0'\n", r"unknown section \[camra\]"),
     ("[ring]\nbackend = 'gpio'\ncolour = 'red'\n", r"\[ring\] unknown key 'colour'"),
     ("[table\n", "not valid TOML"),
+    ("[web]\ntrusted_hosts = ['http://uno.local:8000']\n", "'http://uno.local:8000' is not a host name"),
+    ("[web]\ntrusted_hosts = 'uno.local'\n", "must be a list of names"),
 ])
 def test_mistakes_are_named_with_the_file(tmp_path, text, message):
     path = tmp_path / "table.toml"
@@ -47,3 +49,9 @@ def test_mistakes_are_named_with_the_file(tmp_path, text, message):
 def test_a_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(UserError, match="cannot read the config file"):
         load_config(tmp_path / "nope.toml")
+
+
+def test_trusted_host_names_are_kept_as_written(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text("[web]\ntrusted_hosts = ['uno.home.arpa', ' spielbox ', 'uno-2.fritz.box.']\n")
+    assert load_config(path).web.trusted_hosts == ("uno.home.arpa", "spielbox", "uno-2.fritz.box.")

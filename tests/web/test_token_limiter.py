@@ -23,3 +23,12 @@ def test_a_flood_of_addresses_keeps_memory_bounded_and_the_latest_locked():
         limiter.failed(f"fd00::{number:x}", now=number / 1000)
     assert len(limiter._failures) <= 10_000
     assert limiter.retry_after("fd00::61a7", now=25.0) > 0  # the most recent tries still count
+
+
+def test_a_trusted_name_matches_with_or_without_its_final_dot_and_port():
+    from companion.web.security import host_name_is_trusted
+    trusted = ["uno.home.arpa", "spielbox.fritz.box."]
+    for host in ("uno.home.arpa", "UNO.home.arpa:8000", "uno.home.arpa.", "spielbox.fritz.box:80", "10.0.0.7"):
+        assert host_name_is_trusted(host, trusted), host
+    for host in ("evil.example", "uno.home.arpa.evil.example", "home.arpa", ""):
+        assert not host_name_is_trusted(host, trusted), host
