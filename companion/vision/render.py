@@ -1,9 +1,12 @@
-"""The project's own card drawings, made with OpenCV drawing calls.
+"""The project's own card drawings, made from hand-written vector glyphs (glyphs.py).
 
-Two designs: ``classic`` (white tilted oval, the number in colour with a black
-outline) and ``current`` (no oval, a big white number with a black shadow).
-They feed the built-in default profile and the synthetic table scenes; no
-photo of a real card is used anywhere.
+Two designs: ``classic`` (a large white oval tilted to the right, the numeral in the card's
+colour with a black outline and shadow) and ``current`` (no oval, a big white numeral with a
+black shadow). Proportions follow the printed card (56 x 87 mm): the numeral is a third of
+the card's height, the corner index a thirteenth. They feed the built-in default profile and
+the synthetic table scenes; no photo of a real card is used anywhere.
+
+``style`` (0-2) varies the print a little (pen weight, slant, oval size), as decks differ.
 
 >>> image = draw_card("red-5", design="classic")
 >>> image.shape
@@ -12,88 +15,63 @@ photo of a real card is used anywhere.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from companion.vision import glyphs
 from companion.vision.deck import split
 
 CARD_W, CARD_H = 200, 310          # a real card is 56 x 87 mm
-BORDER = 12
+BORDER = 13                        # white margin round the printed field
 CORNER_RADIUS = 14
+FIELD_RADIUS = 10
 DESIGNS = ("classic", "current")
 # BGR, close to printed UNO colours under daylight.
 PAINT = {"red": (38, 28, 214), "yellow": (10, 205, 250), "green": (70, 160, 55),
-         "blue": (190, 105, 0), None: (25, 25, 25)}
+         "blue": (215, 150, 25), None: (25, 25, 25)}
 WHITE, BLACK = (250, 250, 250), (20, 20, 20)
-FONTS = (cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_TRIPLEX)
-QUARTERS = ("red", "blue", "yellow", "green")
+CENTRE = (CARD_W / 2, CARD_H / 2)
+INDEX_AT = (BORDER + 19, BORDER + 24)      # middle of the top-left corner index
+# the four-colour oval of a wild card, quarter by quarter from the top-left, clockwise
+QUARTERS = ("red", "yellow", "green", "blue")
+
+
+@dataclass(frozen=True)
+class Style:
+    """Small differences between printings of the deck."""
+    weight: float = glyphs.WEIGHT
+    slant: float = glyphs.SLANT
+    oval: tuple = (60, 140)       # half-axes of the white oval
+    tilt: float = 32.0            # degrees the oval's long axis leans right of vertical
+    numeral: float = 100.0        # numeral height, px
+
+
+STYLES = (Style(), Style(weight=0.16, slant=0.12, oval=(56, 136), tilt=29.0, numeral=94.0),
+          Style(weight=0.21, slant=0.2, oval=(64, 144), tilt=35.0, numeral=106.0))
+FONTS = STYLES          # the name earlier code used for the variants
 
 
 @functools.lru_cache(maxsize=1)
 def card_mask() -> np.ndarray:
     """255 inside the card's rounded outline, 0 outside (CARD_H x CARD_W)."""
+    return _rounded((0, 0, CARD_W - 1, CARD_H - 1), CORNER_RADIUS)
+
+
+def _rounded(box, r: int) -> np.ndarray:
+    x0, y0, x1, y1 = box
     mask = np.zeros((CARD_H, CARD_W), np.uint8)
-    r = CORNER_RADIUS
-    cv2.rectangle(mask, (r, 0), (CARD_W - 1 - r, CARD_H - 1), 255, -1)
-    cv2.rectangle(mask, (0, r), (CARD_W - 1, CARD_H - 1 - r), 255, -1)
-    for x in (r, CARD_W - 1 - r):
-        for y in (r, CARD_H - 1 - r):
+    cv2.rectangle(mask, (x0 + r, y0), (x1 - r, y1), 255, -1)
+    cv2.rectangle(mask, (x0, y0 + r), (x1, y1 - r), 255, -1)
+    for x in (x0 + r, x1 - r):
+        for y in (y0 + r, y1 - r):
             cv2.circle(mask, (x, y), r, 255, -1, cv2.LINE_AA)
     return mask
 
 
-def _sheared(layer: np.ndarray, shear: float) -> np.ndarray:
-    h, w = layer.shape[:2]
-    matrix = np.float32([[1, -shear, shear * h / 2], [0, 1, 0]])
-    return cv2.warpAffine(layer, matrix, (w, h))
-
-
-def _text_layer(text: str, size: tuple[int, int], height: float, font: int,
-                thickness: int, shear: float = 0.18, centre=None) -> np.ndarray:
-    """A mask with ``text`` centred at ``centre`` (default: middle), ``height`` px tall."""
-    w, h = size
-    scale = height / cv2.getTextSize("0", font, 1.0, thickness)[0][1]
-    (tw, th), _ = cv2.getTextSize(text, font, scale, thickness)
-    cx, cy = centre or (w / 2, h / 2)
-    layer = np.zeros((h, w), np.uint8)
-    cv2.putText(layer, text, (int(cx - tw / 2), int(cy + th / 2)), font, scale, 255,
-                thickness, cv2.LINE_AA)
-    return _sheared(layer, shear)
-
-
-def _symbol_layer(rank: str, size: tuple[int, int], scale: float) -> np.ndarray:
-    """Mask of a skip or reverse symbol, centred."""
-    w, h = size
-    c = (w // 2, h // 2)
-    layer = np.zeros((h, w), np.uint8)
-    r = int(32 * scale)
-    t = max(2, int(10 * scale))
-    if rank == "skip":
-        cv2.circle(layer, c, r, 255, t, cv2.LINE_AA)
-        d = int(r * 0.7)
-        cv2.line(layer, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), 255, t, cv2.LINE_AA)
-    else:  # reverse: two arrows along the diagonal, pointing opposite ways
-        d, o = int(r * 0.9), int(r * 0.35)
-        cv2.arrowedLine(layer, (c[0] - d - o, c[1] + d - o), (c[0] + d - o, c[1] - d - o),
-                        255, t, cv2.LINE_AA, tipLength=0.45)
-        cv2.arrowedLine(layer, (c[0] + d + o, c[1] - d + o), (c[0] - d + o, c[1] + d + o),
-                        255, t, cv2.LINE_AA, tipLength=0.45)
-    return layer
-
-
-def _mini_cards(image: np.ndarray, colours, scale: float, fill=None) -> None:
-    """Small overlapping cards in the middle (the draw2 / wild-draw4 art)."""
-    cx, cy = CARD_W // 2, CARD_H // 2
-    n = len(colours)
-    w, h = int(36 * scale), int(54 * scale)
-    for i, colour in enumerate(colours):
-        ox = int((i - (n - 1) / 2) * 22 * scale)
-        oy = int(((i % 2) - 0.5) * 20 * scale) if n > 2 else int((i - 0.5) * -22 * scale)
-        box = cv2.boxPoints(((cx + ox, cy + oy), (w, h), 20)).astype(np.int32)
-        cv2.fillConvexPoly(image, box, BLACK, cv2.LINE_AA)
-        inner = cv2.boxPoints(((cx + ox, cy + oy), (w - 6, h - 6), 20)).astype(np.int32)
-        cv2.fillConvexPoly(image, inner, fill or PAINT[colour], cv2.LINE_AA)
+def _blank() -> np.ndarray:
+    return np.zeros((CARD_H, CARD_W), np.uint8)
 
 
 def _paint(image: np.ndarray, mask: np.ndarray, colour) -> None:
@@ -105,84 +83,122 @@ def _paint(image: np.ndarray, mask: np.ndarray, colour) -> None:
     region[:] = (region * (1 - alpha) + np.float32(colour) * alpha).astype(np.uint8)
 
 
-def _index_text(rank: str) -> str:
-    return {"draw2": "+2", "wild-draw4": "+4"}.get(rank, rank)
+def _moved(mask: np.ndarray, dx: float, dy: float) -> np.ndarray:
+    return cv2.warpAffine(mask, np.float32([[1, 0, dx], [0, 1, dy]]), (CARD_W, CARD_H))
 
 
-def _corner_layer(rank: str, font: int) -> np.ndarray:
-    """The small index in the top-left corner and, turned, in the bottom-right."""
-    size = (CARD_W, CARD_H)
-    centre = (BORDER + 20, BORDER + 24)
-    if rank in ("skip", "reverse"):
-        small = _symbol_layer(rank, (60, 60), 0.45)
-        layer = np.zeros((CARD_H, CARD_W), np.uint8)
-        layer[centre[1] - 30:centre[1] + 30, centre[0] - 30:centre[0] + 30] = small
-    elif rank == "wild":
-        layer = np.zeros((CARD_H, CARD_W), np.uint8)
-        cv2.ellipse(layer, centre, (10, 15), 30, 0, 360, 255, -1, cv2.LINE_AA)
-    else:
-        layer = _text_layer(_index_text(rank), size, 26, font, 3, centre=centre)
-    return np.maximum(layer, layer[::-1, ::-1])
+def _grown(mask: np.ndarray, px: int) -> np.ndarray:
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * px + 1, 2 * px + 1))
+    return cv2.dilate(mask, kernel)
 
 
-def _oval(image: np.ndarray, colour=WHITE) -> None:
-    cv2.ellipse(image, (CARD_W // 2, CARD_H // 2), (72, 128), 35, 0, 360, colour, -1, cv2.LINE_AA)
-
-
-def _centre(image: np.ndarray, colour: str | None, rank: str, design: str, font: int) -> None:
-    ink = PAINT[colour]
-    size = (CARD_W, CARD_H)
-    classic = design == "classic"
-    fill, edge = (ink, BLACK) if classic else (WHITE, BLACK)
-    if rank in ("wild", "wild-draw4"):
-        if rank == "wild":
-            for i, quarter in enumerate(QUARTERS):
-                cv2.ellipse(image, (CARD_W // 2, CARD_H // 2), (62, 112) if classic else (70, 70),
-                            35, i * 90, i * 90 + 90, PAINT[quarter], -1, cv2.LINE_AA)
-        else:
-            if classic:
-                _oval(image)
-            _mini_cards(image, ("blue", "green", "red", "yellow"), 1.1)
-        return
-    if rank == "draw2":
-        _mini_cards(image, (colour, colour), 1.4, None if classic else WHITE)
-        return
-    if rank in NUMBERS:
-        text = rank
-        glyph = _text_layer(text, size, 92, font, 16 if font != cv2.FONT_HERSHEY_SIMPLEX else 18)
-        if rank in ("6", "9"):  # the underline that tells 6 from 9
-            cv2.line(glyph, (CARD_W // 2 - 24, CARD_H // 2 + 62), (CARD_W // 2 + 24, CARD_H // 2 + 62),
-                     255, 8)
-    else:
-        glyph = _symbol_layer(rank, size, 1.6)
-    outline = cv2.dilate(glyph, np.ones((7, 7), np.uint8))
-    shift = np.float32([[1, 0, 4], [0, 1, 5]]) if not classic else np.float32([[1, 0, 0], [0, 1, 0]])
-    _paint(image, cv2.warpAffine(outline, shift, size), edge)
+def _inked(image, glyph, fill, outline: int, shadow=(-4.0, 4.0)) -> None:
+    """Paint ``glyph`` in ``fill`` with a black outline and a black drop shadow."""
+    edge = _grown(glyph, outline)
+    _paint(image, np.maximum(edge, _moved(edge, *shadow)), BLACK)
     _paint(image, glyph, fill)
 
 
-NUMBERS = frozenset(str(n) for n in range(10))
+def _both_corners(layer: np.ndarray) -> np.ndarray:
+    """A top-left corner drawing and the same turned into the bottom-right corner."""
+    return np.maximum(layer, layer[::-1, ::-1])
+
+
+def _index_layer(rank: str, style: Style) -> np.ndarray:
+    """The small corner index (top-left and, turned, bottom-right)."""
+    layer = _blank()
+    if rank in ("skip", "reverse"):
+        if rank == "skip":
+            glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
+        else:
+            glyphs.draw_reverse(layer, INDEX_AT, 18)
+    elif rank != "wild":
+        text = {"draw2": "+2", "wild-draw4": "+4"}.get(rank, rank)
+        height = 22 if len(text) == 1 else 21
+        at = INDEX_AT if len(text) == 1 else (INDEX_AT[0] + 6, INDEX_AT[1])
+        glyphs.draw_text(layer, text, at, height, style.slant, 0.19)
+    return _both_corners(layer)
+
+
+def _wild_corners(image: np.ndarray) -> None:
+    """The wild card's index: a small four-colour oval in two corners."""
+    for centre, turn in ((INDEX_AT, 0), ((CARD_W - INDEX_AT[0], CARD_H - INDEX_AT[1]), 180)):
+        c = (round(centre[0]), round(centre[1]))
+        cv2.ellipse(image, c, (10, 14), 30, 0, 360, WHITE, -1, cv2.LINE_AA)
+        for i, quarter in enumerate(QUARTERS):
+            cv2.ellipse(image, c, (8, 12), 30, 180 + i * 90 + turn, 270 + i * 90 + turn,
+                        PAINT[quarter], -1, cv2.LINE_AA)
+
+
+def _oval_mask(style: Style, shrink: float = 1.0) -> np.ndarray:
+    layer = _blank()
+    axes = (round(style.oval[0] * shrink), round(style.oval[1] * shrink))
+    cv2.ellipse(layer, (CARD_W // 2, CARD_H // 2), axes, style.tilt, 0, 360, 255, -1, cv2.LINE_AA)
+    return layer
+
+
+def _mini_cards(image, colours, spots, size, fill_of, style: Style) -> None:
+    """Small slanted cards (the +2 and +4 art), each black-edged with a shadow."""
+    for colour, (dx, dy) in zip(colours, spots):
+        layer = _blank()
+        glyphs.fill(layer, glyphs.mini_card((CENTRE[0] + dx, CENTRE[1] + dy), *size, lean=0.4))
+        _inked(image, layer, fill_of(colour), 3, (-3.0, 3.0))
+
+
+def _centre(image, colour, rank: str, design: str, style: Style) -> None:
+    classic = design == "classic"
+    ink = PAINT[colour] if classic else WHITE
+    if rank == "wild":
+        axes = (style.oval[0] + 4, style.oval[1] - 16) if classic else (56, 90)
+        for i, quarter in enumerate(QUARTERS):
+            cv2.ellipse(image, (CARD_W // 2, CARD_H // 2), axes, style.tilt, 180 + i * 90, 270 + i * 90,
+                        PAINT[quarter], -1, cv2.LINE_AA)
+        return
+    if rank == "wild-draw4":
+        spots = ((-20, -30), (22, -40), (-22, 30), (20, 20))
+        _mini_cards(image, ("red", "blue", "yellow", "green"), spots, (40, 44), PAINT.get, style)
+        return
+    if rank == "draw2":
+        _mini_cards(image, (colour, colour), ((16, -28), (-16, 28)), (44, 70),
+                    lambda c: ink, style)
+        return
+    if rank == "reverse":          # two arrows, each with its own outline where they nest
+        for arrow in (1, 0):
+            layer = _blank()
+            glyphs.draw_reverse(layer, CENTRE, 100, (arrow,))
+            _inked(image, layer, ink, 3 if classic else 2, (-4.0, 4.0) if classic else (-5.0, 6.0))
+        return
+    layer = _blank()
+    if rank == "skip":
+        glyphs.draw_skip(layer, CENTRE, 47, 30)
+    else:
+        glyphs.draw_text(layer, rank, (CENTRE[0], CENTRE[1] - (5 if rank in "69" else 0)),
+                         style.numeral, style.slant, style.weight)
+    _inked(image, layer, ink, 3 if classic else 2, (-4.0, 4.0) if classic else (-5.0, 6.0))
 
 
 @functools.lru_cache(maxsize=512)
-def _draw_cached(name: str, design: str, font_index: int) -> np.ndarray:
+def _draw_cached(name: str, design: str, style_index: int) -> np.ndarray:
     colour, rank = split(name)
-    font = FONTS[font_index % len(FONTS)]
+    style = STYLES[style_index % len(STYLES)]
     image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
-    field = PAINT[colour]
-    cv2.rectangle(image, (BORDER, BORDER), (CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), field, -1)
+    field = _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS)
+    _paint(image, field, PAINT[colour])
     if design == "classic" and rank != "wild":
-        _oval(image)
-    _paint(image, _corner_layer(rank, font), WHITE)
-    if rank == "wild":  # the corner index of a wild is a small four-colour oval
-        _paint(image, _corner_layer(rank, font), PAINT["red"])
-    _centre(image, colour, rank, design, font)
+        _paint(image, np.minimum(_oval_mask(style), field), WHITE)
+    if rank == "wild":
+        _wild_corners(image)
+    else:
+        _inked(image, _index_layer(rank, style), WHITE, 1, (-1.0, 1.0))
+    _centre(image, colour, rank, design, style)
     image[card_mask() == 0] = 0
     return image
 
 
 def draw_card(name: str, design: str = "classic", font_index: int = 0) -> np.ndarray:
-    """A flat, upright drawing of one card face, CARD_H x CARD_W BGR; black outside the outline."""
+    """A flat, upright drawing of one card face, CARD_H x CARD_W BGR; black outside the outline.
+
+    ``font_index`` picks one of the :data:`STYLES` (small differences between printings)."""
     if design not in DESIGNS:
         raise ValueError(f"unknown design {design!r}; choose one of {DESIGNS}")
     return _draw_cached(name, design, font_index).copy()

@@ -26,7 +26,8 @@ class Table:
     """A mat with cards lying on it; :meth:`frame` photographs it."""
 
     def __init__(self, seed: int = 0, light: str = "neutral", card_height: float = 150.0,
-                 design: str = "classic", size=(FRAME_W, FRAME_H), noise: float = 4.0, glare=None):
+                 design: str = "classic", size=(FRAME_W, FRAME_H), noise: float = 4.0, glare=None,
+                 noise_frames: int = 4):
         self.rng = np.random.default_rng(seed)
         self.size = size
         self.scale = card_height / CARD_H
@@ -40,7 +41,7 @@ class Table:
         ys, xs = np.mgrid[0:size[1], 0:size[0]].astype(np.float32)
         r2 = ((xs - size[0] / 2) / size[0]) ** 2 + ((ys - size[1] / 2) / size[1]) ** 2
         self.shading = (1.0 - 0.35 * r2)[..., None]
-        self._noise = [self.rng.normal(0, noise, (size[1], size[0], 3)).astype(np.int16) for _ in range(4)]
+        self._noise = [self.rng.normal(0, noise, (size[1], size[0], 3)).astype(np.int16) for _ in range(noise_frames)]
         self._lit = None        # the still scene under the light, made once per change
         self._frames = 0
         self.glare = glare      # where the lamp is reflected (it stays put, as a lamp does)
