@@ -24,8 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import UserError
-from companion.vision.deck import COLOURS, RANKS, card_names
-from companion.vision.render import DESIGNS, FONTS, draw_card
+from companion.vision.deck import COLOURS, RANKS
 
 FORMAT = "uno-companion vision profile"
 VERSION = 2
@@ -136,7 +135,8 @@ class Profile:
 def _cache_file() -> Path:
     """Where the built-in profile is kept once made: named after the code that makes it."""
     digest = hashlib.sha256()
-    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "teach.py"):
+    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "teach.py",
+                   "glyphs.py", "scene.py", "builtin.py"):
         digest.update((Path(__file__).parent / module).read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "uno-companion" / f"default-profile-{digest.hexdigest()[:16]}.json"
@@ -164,7 +164,5 @@ def default_profile() -> Profile:
 
 
 def _draw_default_profile() -> Profile:
-    from companion.vision.teach import teach_from_cards     # teaching builds on profiles
-    cards = [(name, draw_card(name, design, font), design)
-             for name in card_names() for design in DESIGNS for font in range(len(FONTS))]
-    return teach_from_cards(cards, augment=2, source="built-in drawings")
+    from companion.vision.builtin import built_in_profile     # teaching builds on profiles
+    return built_in_profile()
