@@ -13,6 +13,7 @@ BENCHMARKS: dict[str, str] = {
     "devices": "companion.devices.bench:main",
     "link": "companion.link.bench:main",
     "web": "companion.web.bench:main",
+    "matches": "companion.web.bench_matches:main",
     "latency": "companion.service.bench:main",
     "vision": "companion.vision.bench:main",
     "photos": "companion.vision.photos:main",

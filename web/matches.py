@@ -70,6 +70,8 @@ def match_view(entry: dict) -> dict:
     winner = entry["winner"]
     if entry["problem"]:
         status = problem_text(entry["problem"], entry["problem_params"])
+    elif not entry["counted"]:
+        status = _("not counted yet: reload the list in a moment")
     elif entry["finished"] and isinstance(winner, int) and 0 <= winner < len(players):
         status = _("%(name)s won the match", name=players[winner])
     elif entry["current"]:
@@ -87,7 +89,8 @@ def match_view(entry: dict) -> dict:
             "status_text": status,
             "mode_text": str(MODE_NAMES.get(entry["mode"], entry["mode"] or "")),
             "rules_text": rules_text(entry["options"]),
-            "can_reopen": not entry["problem"] and not entry["finished"] and not entry["current"]}
+            "can_reopen": (entry["counted"] and not entry["problem"] and not entry["finished"]
+                           and not entry["current"])}
 
 
 def detail_view(detail: dict) -> dict:

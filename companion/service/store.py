@@ -23,6 +23,7 @@ phone submits ``NewGame(Reopen(match_id))`` and the loop calls :meth:`StoreKeepe
 from __future__ import annotations
 
 import logging
+import time
 import weakref
 from dataclasses import dataclass
 
@@ -90,7 +91,7 @@ def _checked_summary(summary: dict | None) -> dict:
     numbers = lambda value: isinstance(value, list) and all(type(v) is int for v in value)  # noqa: E731
     kinds = {"round": lambda v: type(v) is int, "scores": numbers, "round_wins": numbers,
              "scoring": lambda v: isinstance(v, str), "over": lambda v: isinstance(v, bool),
-             "winner": lambda v: type(v) is int}
+             "winner": lambda v: v is None or type(v) is int}
     return {key: value for key, value in summary.items() if key in kinds and kinds[key](value)}
 
 
@@ -120,8 +121,9 @@ class StoreKeeper:
         if isinstance(setup, Reopen):
             return self.reopen(setup.match_id, **hooks)
         game = TableGame(setup, **hooks)
-        self._match(game)  # a game with nothing applied yet is still the one to resume
+        match_id = self._match(game)  # a game with nothing applied yet is still the one to resume
         self.current = game
+        self._write_summary(match_id, summary_of(game.state()))
         return game
 
     def after_update(self, update) -> None:
@@ -198,15 +200,23 @@ class MatchArchive:
         game = self.keeper.current
         return self.keeper.match_of(game) if game is not None else None
 
-    def list(self) -> list[dict]:
-        """Every match, newest first, as plain data (see docs/web.md, ``GET /api/matches``)."""
+    def list(self, replay_seconds: float = 1.0) -> list[dict]:
+        """Every match, newest first, as plain data (see docs/web.md, ``GET /api/matches``).
+
+        A match stored before summaries were kept is replayed once for its scores, for at
+        most ``replay_seconds`` per call (a Pi with years of matches answers at once; the
+        rest are counted on the next calls and have ``counted`` False until then).
+        """
         current = self.current_id()
+        deadline = time.monotonic() + replay_seconds
         entries = []
         for info in self.store.matches():
             summary, problem = info.summary, None
+            if summary is not None and _checked_summary(summary) != summary:
+                summary = None                               # damaged: counted again below
             if info.problem:
                 problem = MatchProblem(f"match {info.id}: {info.problem}", "damaged_header", id=info.id)
-            elif summary is None and info.id != current:   # written before summaries were kept
+            elif summary is None and info.id != current and time.monotonic() < deadline:
                 try:
                     summary = summary_of(replay_match(self.store, info.id).game.state())
                     self.store.set_summary(info.id, summary, finished=summary["over"])
@@ -251,6 +261,6 @@ class MatchArchive:
                 "round": summary.get("round"), "scores": summary.get("scores"),
                 "round_wins": summary.get("round_wins"), "scoring": summary.get("scoring"),
                 "mode": setup.get("mode"), "options": setup.get("options") or {},
-                "version": record.get("version"),
+                "version": record.get("version"), "counted": bool(summary) or problem is not None,
                 "problem": problem.reason if problem else None, "problem_params": problem.params if problem else {},
                 "problem_text": str(problem) if problem else ""}

@@ -200,3 +200,13 @@ def test_a_match_reopened_from_the_phone_lights_the_ring_as_it_was(tmp_path):
         response.read()
         wait_for(lambda: table.ring.lights[3] == "on" and table.ring.lights[1] == "off", what="seat 3 lit again")
         assert table.adapter.seats == 4 and table.loop.latest.snapshot["turn"] == 3
+
+
+def test_matches_from_before_summaries_are_counted_a_few_at_a_time(finished_and_running):
+    """The first list after an upgrade replays old matches only within its time budget."""
+    keeper, loop, archive, finished = finished_and_running
+    with keeper.store._lock:
+        keeper.store._db.execute("UPDATE matches SET summary = NULL")
+    running, done, first = archive.list(replay_seconds=0)
+    assert not done["counted"] and done["scores"] is None and running["counted"] is False
+    assert archive.list()[1]["counted"] and archive.list(replay_seconds=0)[1]["scores"] == finished.state()["scores"]

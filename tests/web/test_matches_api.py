@@ -148,10 +148,10 @@ def test_without_a_game_store_the_page_says_so(table):
     assert response.status_code == 404 and "keeps no matches" in response.get_json()["error"]
 
 
-def test_a_damaged_summary_shows_what_is_left_of_it(stored, client):
+def test_a_damaged_summary_is_counted_again(stored, client):
     with sqlite3.connect(stored.keeper.store.path) as db:
         db.execute("UPDATE matches SET summary = '{\"round\": \"x\", \"scores\": [1, \"a\"], \"winner\": []}' "
                    "WHERE id = ?", (stored.unfinished,))
     entry = {m["id"]: m for m in client.get("/api/matches").get_json()["matches"]}[stored.unfinished]
-    assert entry["status_text"] == "unfinished · round 1" and entry["scores"] is None
+    assert entry["status_text"] == "unfinished · round 1" and entry["scores"] == [0, 0, 0]
     assert client.get("/matches").status_code == 200
