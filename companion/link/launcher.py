@@ -10,15 +10,14 @@ the count from the Pico's next state snapshot when it comes back in time.
 """
 from __future__ import annotations
 
-import collections
 import logging
 import threading
 from collections.abc import Sequence
 
 from companion.devices import observations as obs
-from companion.devices import safety
-from companion.devices.interface import DispenseJob, EventSink, Launcher
-from companion.devices.launcher import check_jam_clearing, jam_reason
+from companion.devices.interface import DispenseJob, EventSink
+from companion.devices.jobqueue import (QueuedLauncher, check_jam_clearing, exit_blocked_at_rest,
+                                        hopper_empty_at_rest, jam_reason)
 from companion.devices.policies import BurstPolicy
 from companion.errors import UserError
 from companion.link.session import CommandRefused, LinkDown, PicoLink
@@ -31,8 +30,10 @@ END_REASONS = {"STOP": "stop", "LIMIT": "time limit",
                "NO END": "error: the Pico did not end the launch"}
 
 
-class PicoLauncher(Launcher):
+class PicoLauncher(QueuedLauncher):
     """Throws cards through the Pico; ``seat_angles`` are servo angles (-90..90) per seat."""
+
+    worker_name = "pico-launcher"
 
     def __init__(self, events: EventSink, link: PicoLink, *, policy: BurstPolicy | None = None,
                  seat_angles: Sequence[float] = (), speed: float = 1.0, motor_limit: float = 3.0,
@@ -48,28 +49,17 @@ class PicoLauncher(Launcher):
         self.seat_angles = list(seat_angles)
         self.speed, self.motor_limit, self.card_deadline = speed, motor_limit, card_deadline
         self.rest, self.recover_timeout = rest, recover_timeout
-        self._cond = threading.Condition()
-        self._jobs: collections.deque[DispenseJob] = collections.deque()
-        self._current: DispenseJob | None = None
         self._base = 0                  # cards of the current job counted in earlier stretches
         self._count = 0
         self._end: tuple[str, int] | None = None
         self._session: str | None = None
-        self._stopping = self._closed = False
         self._motor = False
         self._hopper = 2
         link.add_listener(self._on_message)
         link.add_session_listener(self._on_session)
-        safety.register(self)
-        self._worker = threading.Thread(target=self._work, name="pico-launcher", daemon=True)
-        self._worker.start()
+        self._start_worker()
 
     # -- the interface --------------------------------------------------------------------
-    @property
-    def busy(self) -> bool:
-        with self._cond:
-            return self._current is not None or bool(self._jobs)
-
     @property
     def motor_running(self) -> bool:
         return self._motor
@@ -79,56 +69,42 @@ class PicoLauncher(Launcher):
             raise ValueError(f"no aim angle for seat {seat}; the launcher knows {len(self.seat_angles)} seats")
         threading.Thread(target=self._try, args=("AIM", self._angle(seat)), daemon=True).start()
 
-    def stop(self) -> None:
-        with self._cond:
-            dropped = list(self._jobs)
-            self._jobs.clear()
-            self._stopping = self._current is not None
-            self._cond.notify_all()
-        self.link.halt()                    # at once, and again with an ACK below
-        threading.Thread(target=self._try, args=("STOP",), daemon=True).start()
-        for job in dropped:
-            self.events.put(job.stopped(0, "stop"))
-
     def safe_state(self) -> None:
         self.link.halt()
 
     def self_check(self) -> list[str]:
-        state, problems = self.link.state, []
+        problems = []
+        deadline = self.link.clock() + 1.0          # the first snapshot follows the session at once
+        while self.link.state is None and self.link.clock() < deadline:
+            self._pause(0.02)
+        state = self.link.state
         if state is None:
             return problems
         if state.beam == 1 and not self.busy:
-            active_low = bool(self.link.settings[0])
-            level, other = ("low", "false") if active_low else ("high", "true")
-            problems.append(f"launcher exit sensor (on the Pico) reads {level}, 'card in the beam', with no card "
-                            f"moving: clear the exit throat; if it is clear, the sensor reads the other way round: "
-                            f"set active_low = {other} in [pico.launcher_exit_sensor] of the pin map "
-                            "(or check its wiring and power)")
+            problems.append(exit_blocked_at_rest("on the Pico", bool(self.link.settings[0]), "pico"))
         if state.hopper == 0:
-            problems.append("launcher hopper sensor (on the Pico) sees no cards: load the deck, "
-                            "or check the sensor's wiring")
+            problems.append(hopper_empty_at_rest("on the Pico"))
         return problems
 
-    def close(self) -> None:
-        with self._cond:
-            if self._closed:
-                return
-            self._closed = True
-            dropped = list(self._jobs)
-            self._jobs.clear()
-            self._cond.notify_all()
-        self._try("STOP")
-        self._worker.join(timeout=self.motor_limit + 1)
-        for job in dropped:
-            self.events.put(job.stopped(0, "closed"))
-        safety.unregister(self)
+    # -- the job queue's hooks ---------------------------------------------------------------
+    def _halt(self, closing: bool = False) -> None:
+        if closing:
+            self._try("STOP")               # answered before the link closes
+            return
+        self.link.halt()                    # at once, and again with an ACK in the background
+        threading.Thread(target=self._try, args=("STOP",), daemon=True).start()
 
-    def _submit(self, job: DispenseJob) -> None:
-        with self._cond:
-            if self._closed:
-                raise RuntimeError("the launcher is closed")
-            self._jobs.append(job)
-            self._cond.notify_all()
+    def _begin(self, job: DispenseJob) -> None:
+        self._base = 0
+
+    def _job_count(self) -> int:
+        return self._base
+
+    def _job_failed(self) -> None:
+        self._try("STOP")                   # a fault in this code: the Pico's limits still hold
+
+    def _job_over(self) -> None:
+        self._motor = False
 
     # -- events from the link (its listener thread) ----------------------------------------
     def _on_message(self, message, at: float) -> None:
@@ -158,33 +134,8 @@ class PicoLauncher(Launcher):
                 self._session = what
                 self._cond.notify_all()
 
-    # -- the worker -----------------------------------------------------------------------
-    def _work(self) -> None:
-        while True:
-            with self._cond:
-                while not self._jobs and not self._closed:
-                    self._cond.wait()
-                if self._closed:
-                    return
-                job = self._current = self._jobs.popleft()
-                self._base, self._stopping = 0, False
-            try:
-                end = self._run(job)
-            except Exception as error:  # a fault in this code: the Pico's limits still hold
-                log.exception("dispensing job %d failed", job.job)
-                self._try("STOP")
-                end = job.stopped(self._base, f"error: {type(error).__name__}: {error}")
-            with self._cond:
-                self._current, self._motor = None, False
-                dropped = []
-                if not isinstance(end, obs.DispenseFinished) and getattr(end, "reason", "") != "stop":
-                    dropped = list(self._jobs)
-                    self._jobs.clear()
-            self.events.put(end)
-            for waiting in dropped:
-                self.events.put(waiting.stopped(0, "after fault"))
-
-    def _run(self, job: DispenseJob) -> obs.DispenseEnded:
+    # -- one job (on the worker) -----------------------------------------------------------
+    def _run_job(self, job: DispenseJob) -> obs.DispenseEnded:
         if job.requested == 0:
             return job.finished(0)
         try:
@@ -194,8 +145,8 @@ class PicoLauncher(Launcher):
                 chunk = min(job.requested - self._base, MAX_LAUNCH)
                 with self._cond:
                     self._count, self._end, self._session = 0, None, None
-                    if self._stopping:
-                        return job.stopped(self._base, "stop")
+                    if self._stop_reason is not None:
+                        return job.stopped(self._base, self._stop_reason)
                 boot = self.link.info.boot_id if self.link.info else None
                 # The Pico clears jams itself (backward pulses inside the same max on-time).
                 self.link.command("LAUNCH", chunk, round(self.motor_limit * 1000),
@@ -207,7 +158,7 @@ class PicoLauncher(Launcher):
                 self._base += count
                 if reason == "DONE" and self._base < job.requested:
                     continue                      # the next LAUNCH of a long job
-                if reason == "LIMIT" and count > 0 and not self._stopping:
+                if reason == "LIMIT" and count > 0 and self._stop_reason is None:
                     self._pause(self.rest)        # a stretch: rest the motor, then go on
                     continue
                 break
@@ -221,7 +172,7 @@ class PicoLauncher(Launcher):
             return job.empty(self._base)
         if reason == "JAM":
             return job.jammed(self._base, jam_reason(self.jam_retries))
-        return job.stopped(self._base, "stop" if self._stopping else END_REASONS.get(reason, reason))
+        return job.stopped(self._base, self._stop_reason or END_REASONS.get(reason, reason))
 
     def _wait_end(self, chunk: int, boot: int | None) -> tuple[str, int]:
         """Wait for the LAUNCH's END; after a lost link, recover the count from a snapshot."""

@@ -15,7 +15,6 @@ in docs/protocol.md.
 from __future__ import annotations
 
 import logging
-import queue
 import random
 import threading
 import time
@@ -24,6 +23,7 @@ from collections.abc import Callable
 from companion.errors import UserError
 from companion.firmware.app import VERSION as FIRMWARE_VERSION
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
+from companion.link.listeners import Listeners
 from companion.link.status import CommandRefused, LinkDown, PicoInfo, PicoState
 from companion.link.transport import SerialTransport, TransportError
 
@@ -60,8 +60,7 @@ class PicoLink:
         self.reboots = 0               # sessions that found a new boot id
         self.ready_since = 0.0         # when the current session started
         self.problem = f"no answer yet from {port}"
-        self._listeners: list[Callable[[Message, float], None]] = []
-        self._session_listeners: list[Callable[[str], None]] = []
+        self._listeners = Listeners()
         self._cond = threading.Condition()
         self._command_lock = threading.Lock()
         self._write_lock = threading.Lock()
@@ -74,24 +73,22 @@ class PicoLink:
         self._heard = self._sent_ping = self._phase_since = 0.0
         self._stopping = False
         self._failures = 0             # opens in a row that gave no session: the back-off step
-        self._dispatch: queue.Queue = queue.Queue()
-        self._threads: list[threading.Thread] = []
+        self._io: threading.Thread | None = None
         self._reader = FrameReader(TO_HOST)
 
     # -- public ---------------------------------------------------------------------------
     def add_listener(self, listener: Callable[[Message, float], None]) -> None:
         """``listener(message, at)`` for each new event (PRESS, CARD, END...) and each STATE."""
-        self._listeners.append(listener)
+        self._listeners.add_message_listener(listener)
 
     def add_session_listener(self, listener: Callable[[str], None]) -> None:
         """``listener(what)``: "ready" after each SYNC (restore the lights now), "lost", "reboot"."""
-        self._session_listeners.append(listener)
+        self._listeners.add_session_listener(listener)
 
     def start(self) -> "PicoLink":
-        for target, name in ((self._run_io, "pico-io"), (self._run_dispatch, "pico-events")):
-            thread = threading.Thread(target=target, name=name, daemon=True)
-            thread.start()
-            self._threads.append(thread)
+        self._listeners.start()
+        self._io = threading.Thread(target=self._run_io, name="pico-io", daemon=True)
+        self._io.start()
         return self
 
     @property
@@ -153,9 +150,9 @@ class PicoLink:
         with self._cond:
             self._stopping = True
             self._cond.notify_all()
-        self._dispatch.put(None)
-        for thread in self._threads:
-            thread.join(timeout=2)
+        self._listeners.close()
+        if self._io is not None:
+            self._io.join(timeout=2)
         self._drop_transport("closed")
 
     # -- the I/O thread -------------------------------------------------------------------
@@ -202,7 +199,7 @@ class PicoLink:
                     self._failures = 0
                     self.ready_since = now
                     self._set_phase("ready")
-                    self._notify_session("ready")
+                    self._listeners.session("ready")
                 else:
                     self._set_phase("hello")      # NAK BOOT: our hello was stale
             elif message.args[1:] == ("SYNC",) and self._phase == "ready":
@@ -229,12 +226,12 @@ class PicoLink:
             return                                # events of a session we have not (re)joined yet
         elif verb == "STATE":
             self.state = PicoState(message.args[0], bool(message.args[1]), *message.args[2:], at=now)
-            self._dispatch.put((message, now))
+            self._listeners.message(message, now)
         else:
             self._write(encode_message(TO_PICO, 0, "ACK", (message.seq,)))
             if message.seq != self._last_event_seq:
                 self._last_event_seq = message.seq
-                self._dispatch.put((message, now))
+                self._listeners.message(message, now)
 
     def _housekeeping(self, now: float) -> None:
         if self._phase == "ready":
@@ -271,7 +268,7 @@ class PicoLink:
 
     def _session_lost(self, why: str) -> None:
         self._set_phase("hello")
-        self._notify_session(why)
+        self._listeners.session(why)
 
     def _set_phase(self, phase: str) -> None:
         with self._cond:
@@ -291,7 +288,7 @@ class PicoLink:
         self._set_phase("closed")
         if was_ready and not self._stopping:
             log.warning("%s; reconnecting", self.problem)
-            self._notify_session("lost")
+            self._listeners.session("lost")
 
     def _write(self, frame: bytes) -> None:
         transport = self._transport
@@ -306,22 +303,3 @@ class PicoLink:
     def _sleep(self, seconds: float) -> None:
         with self._cond:
             self._cond.wait_for(lambda: self._stopping, seconds)
-
-    # -- the listeners' thread: a slow listener never holds up the ACKs ---------------------
-    def _notify_session(self, what: str) -> None:
-        self._dispatch.put(what)
-
-    def _run_dispatch(self) -> None:
-        while True:
-            item = self._dispatch.get()
-            if item is None:
-                return
-            try:
-                if isinstance(item, str):
-                    for listener in list(self._session_listeners):
-                        listener(item)
-                else:
-                    for listener in list(self._listeners):
-                        listener(*item)
-            except Exception:
-                log.exception("a Pico listener failed on %r", item)

@@ -109,14 +109,14 @@ def _ready_link():
     link._set_phase("hello")
     link._receive(encode_message(TO_HOST, 0, "HELLO", (VERSION, BOOT, 6, 1)), 0.0)
     link._receive(encode_message(TO_HOST, 0, "ACK", (link._sync[0],)), 0.0)
-    assert link.ready and link._dispatch.get_nowait() == "ready"
+    assert link.ready and link._listeners._queue.get_nowait() == "ready"
     return link
 
 
 def _dispatched(link):
     items = []
-    while not link._dispatch.empty():
-        items.append(link._dispatch.get_nowait())
+    while not link._listeners._queue.empty():
+        items.append(link._listeners._queue.get_nowait())
     return items
 
 
