@@ -29,6 +29,8 @@ from companion.errors import UserError
 
 log = logging.getLogger(__name__)
 
+# How a job ends that safe_state() (a signal, the service stopping) cut short: no motor run after it.
+HELD_OFF = "outputs off (a signal or the service stopping)"
 MAX_JAM_REVERSE = 0.5     # s: a longer reverse pulse would pull the next cards back too
 MAX_JAM_RETRIES = 5
 

@@ -24,7 +24,7 @@ from companion.devices import observations as obs
 from companion.devices import safety
 from companion.devices.debounce import Debouncer
 from companion.devices.interface import DispenseJob, EventSink
-from companion.devices.jobqueue import (QueuedLauncher, check_jam_clearing, exit_blocked_at_rest,
+from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, exit_blocked_at_rest,
                                         hopper_empty_at_rest, jam_reason, spread_angles)
 from companion.devices.parts import Parts, label, sensor
 from companion.devices.policies import BurstPolicy
@@ -228,6 +228,8 @@ class PinLauncher(QueuedLauncher):
                 return self._stop_reason
             if self._exit.is_active:
                 return "jam:the exit is blocked (a card stuck, or the sensor)"
+            if self._guard.held_off:
+                return HELD_OFF
             start = self._last_card = self.clock()
             trips = self._guard.trips
             self._guard.run(self.speed)
@@ -238,6 +240,8 @@ class PinLauncher(QueuedLauncher):
                     return "done"
                 if self._guard.trips != trips:
                     return "time limit"  # the watchdog cut in: this code was late
+                if self._guard.held_off:
+                    return HELD_OFF
                 now = self.clock()
                 deadline = self._last_card + self.card_deadline
                 if self._hopper_empty_at is not None:
@@ -267,7 +271,7 @@ class PinLauncher(QueuedLauncher):
         until = min(self.clock() + self.jam_reverse, budget_end)
         while self._stop_reason is None and self._guard.trips == trips and self.clock() < until:
             self._cond.wait(until - self.clock())
-        if self._stop_reason is None and self._guard.trips == trips:
+        if self._stop_reason is None and self._guard.trips == trips and not self._guard.held_off:
             self._guard.run(self.speed)
             self._last_card = self.clock()            # a fresh deadline for the freed card
 

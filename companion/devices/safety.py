@@ -109,6 +109,7 @@ class MotorGuard:
         self._clock = clock
         self._deadline: float | None = None
         self._closed = False
+        self.held_off = False     # set by safe_state(): no run starts again (the process is ending)
         self._wake = threading.Condition()
         self._thread = threading.Thread(target=self._watch, name="motor-watchdog", daemon=True)
         self._thread.start()
@@ -126,6 +127,8 @@ class MotorGuard:
         with self._wake:
             if self._closed:
                 raise RuntimeError("the motor guard is closed")
+            if self.held_off:
+                raise RuntimeError("the motor is held off since a signal or a service stop")
             if self._deadline is None:
                 self._deadline = self._clock() + self.limit
                 self._wake.notify()
@@ -140,7 +143,12 @@ class MotorGuard:
             self._deadline = None
 
     def safe_state(self) -> None:
-        """Motor off without the lock (a signal handler may interrupt a holder of it)."""
+        """Motor off without the lock (a signal handler may interrupt a holder of it), for good.
+
+        The worker that was running it may still be mid-job (say, between a reverse
+        pulse and the forward run after it): no run may start again.
+        """
+        self.held_off = True
         self.motor.stop()
         self._deadline = None
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from companion.devices import observations as obs
 from companion.devices.interface import DispenseJob, EventSink
-from companion.devices.jobqueue import (QueuedLauncher, check_jam_clearing, exit_blocked_at_rest,
+from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, exit_blocked_at_rest,
                                         hopper_empty_at_rest, jam_reason)
 from companion.devices.policies import BurstPolicy
 from companion.errors import UserError
@@ -54,6 +54,7 @@ class PicoLauncher(QueuedLauncher):
         self._end: tuple[str, int] | None = None
         self._session: str | None = None
         self._motor = False
+        self._held_off = False
         self._hopper = 2
         link.add_listener(self._on_message)
         link.add_session_listener(self._on_session)
@@ -70,6 +71,7 @@ class PicoLauncher(QueuedLauncher):
         threading.Thread(target=self._try, args=("AIM", self._angle(seat)), daemon=True).start()
 
     def safe_state(self) -> None:
+        self._held_off = True               # no LAUNCH after this: the process is ending
         self.link.halt()
 
     def self_check(self) -> list[str]:
@@ -147,6 +149,8 @@ class PicoLauncher(QueuedLauncher):
                     self._count, self._end, self._session = 0, None, None
                     if self._stop_reason is not None:
                         return job.stopped(self._base, self._stop_reason)
+                    if self._held_off:
+                        return job.stopped(self._base, HELD_OFF)
                 boot = self.link.info.boot_id if self.link.info else None
                 # The Pico clears jams itself (backward pulses inside the same max on-time).
                 self.link.command("LAUNCH", chunk, round(self.motor_limit * 1000),

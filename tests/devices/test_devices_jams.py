@@ -99,3 +99,22 @@ def test_turning_back_never_extends_the_watchdogs_deadline():
 def test_impossible_jam_clearing_settings_are_refused(sim, options, message):
     with pytest.raises(UserError, match=message):
         sim(launcher=options)
+
+
+def test_a_signal_during_a_reverse_pulse_leaves_both_motor_pins_off(sim):
+    from companion.devices import safety
+    devices, events = sim(jam_at={1}, launcher=dict(jam_reverse=0.5, jam_retries=1))
+    devices.launcher.dispense(2)
+    backward = backward_pin(devices)
+    deadline = time.monotonic() + 5
+    while not backward.state and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert backward.state > 0                          # backing off now
+    safety.all_safe("SIGTERM")                         # what the signal handler calls, no locks taken
+    assert backward.state == 0 and devices.stack.forward.state == 0
+    # The pulse would have ended in 0.5 s with a forward run: it must not, nor any job after it.
+    _, end = run_job(devices, events, 1)
+    assert end.reason == "outputs off (a signal or the service stopping)"
+    devices.launcher.dispense(1)
+    time.sleep(0.3)
+    assert backward.state == 0 and devices.stack.forward.state == 0 and not devices.launcher.motor_running

@@ -131,6 +131,13 @@ def test_safe_state_halts_the_motor_at_once(devices, pico):
     devices.launcher.safe_state()                   # what a signal handler calls
     report = wait_until(lambda: (r := pico.report())["motor"] == 0 and r, timeout=2, what="a halt")
     assert report["thrown"] < 30
+    # No LAUNCH after it, for this job or the next: the process is ending.
+    devices.launcher.dispense(2)
+    stopped = take(devices.events, obs.DispenseStopped, drop=(obs.CardCounted,))
+    assert stopped.reason in ("stop", "outputs off (a signal or the service stopping)")
+    second = take(devices.events, obs.DispenseStopped)
+    assert second.reason == "outputs off (a signal or the service stopping)" and second.count == 0
+    assert pico.report()["thrown"] == report["thrown"] and pico.report()["motor"] == 0
 
 
 def test_a_pico_with_other_firmware_is_named_and_not_used(tmp_path):
