@@ -65,7 +65,11 @@ def _reading(read, match_id: int):
 def match_view(entry: dict) -> dict:
     """One line of the list in words (the archive's plain data plus texts)."""
     locale = str(get_locale())
-    started = datetime.fromtimestamp(entry["started"])  # the box's own clock and time zone
+    try:
+        started = datetime.fromtimestamp(entry["started"])  # the box's own clock and time zone
+        started_iso = datetime.fromtimestamp(entry["started"], timezone.utc).isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):  # a damaged time in the store
+        started, started_iso = datetime(1970, 1, 1), ""
     players, scores = entry["players"], entry["scores"]
     winner = entry["winner"]
     if entry["problem"]:
@@ -80,7 +84,7 @@ def match_view(entry: dict) -> dict:
         status = _("unfinished · round %(round)d", round=entry["round"] or 1)
     shown = entry["round_wins"] if entry["scoring"] == "wins" else scores
     return {**entry,
-            "started_iso": datetime.fromtimestamp(entry["started"], timezone.utc).isoformat(timespec="seconds"),
+            "started_iso": started_iso,
             "started_text": f"{format_date(started, 'medium', locale=locale)} "
                             f"{format_time(started, 'short', locale=locale)}",
             "standings": [{"name": name, "score": shown[seat] if shown and seat < len(shown) else None,

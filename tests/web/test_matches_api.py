@@ -78,6 +78,7 @@ def test_damaged_and_older_matches_are_named_on_the_page_and_in_the_api(stored, 
     with sqlite3.connect(store.path) as db:
         db.execute("UPDATE events SET event = 'garbage' WHERE match_id = ? AND seq = 2", (stored.unfinished,))
         db.execute("UPDATE matches SET header = 'not json', summary = NULL WHERE id = ?", (stored.finished,))
+        db.execute("UPDATE matches SET started = 1e300 WHERE id = ?", (stored.current,))
     listed = {m["id"]: m for m in client.get("/api/matches").get_json()["matches"]}
     assert listed[stored.finished]["status_text"] == (f"Match {stored.finished} cannot be read: its record "
                                                       "in the store is damaged.")
