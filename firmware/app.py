@@ -110,7 +110,7 @@ class Firmware:
             if alive:     # a press nobody hears now must not arrive as a phantom later
                 button = "DRAW" if index == self.seats else "S%d" % index
                 self.link.send_event("PRESS" if down else "RELEASE", (button,))
-        self._event(self.launcher.tick(now_ms, hopper == 0))
+        self._event(self.launcher.tick(now_ms, hopper == 0, beam == 1))
         if self._was_alive and not alive:
             self._event(self.launcher.stop("LOST"))
             self._buzz_until = 0

@@ -7,8 +7,9 @@ sensor reports empty. Each launch ends with exactly one ``END`` event.
 
 A jam is first cleared here, without the host: the motor runs backward for
 ``reverse_ms`` (a snagged card is pulled back), then forward with a fresh
-deadline, at most ``clears`` times per jam. The reverse pulses run inside the
-launch's own maximum on-time, which still ends it with ``LIMIT``.
+deadline, at most ``clears`` times per jam (never with a card in the exit
+sensor: it was counted already). The reverse pulses run inside the launch's own
+maximum on-time, which still ends it with ``LIMIT``.
 
 >>> launcher = Launcher()
 >>> launcher.launch(2, max_ms=3000, deadline_ms=800, speed=70, now_ms=0)
@@ -87,8 +88,12 @@ class Launcher:
             events += self.stop("DONE")
         return events
 
-    def tick(self, now_ms, hopper_empty=False):
-        """Check the limits at ``now_ms``; returns the events to send."""
+    def tick(self, now_ms, hopper_empty=False, beam_blocked=False):
+        """Check the limits at ``now_ms``; returns the events to send.
+
+        ``beam_blocked``: a card sits in the exit sensor now. A jam like that is never
+        backed off: the card was counted as it came in, and fed again it would count twice.
+        """
         if not self.running:
             return []
         if now_ms - self._started >= self._limit:
@@ -100,7 +105,7 @@ class Launcher:
                 self.direction, self._last_card = 1, now_ms
             return []
         if self.launching and now_ms - self._last_card >= self._deadline:
-            if self._clears_left > 0:             # back off to free a snagged card
+            if self._clears_left > 0 and not beam_blocked:   # back off to free a snagged card
                 self._clears_left -= 1
                 self.reversals += 1
                 self.direction, self._forward_at = -1, now_ms + self._reverse_ms

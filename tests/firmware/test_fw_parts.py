@@ -100,6 +100,15 @@ def test_a_jam_is_backed_off_a_few_times_before_it_is_reported():
     assert launcher.reversals == 2
 
 
+def test_a_card_stuck_in_the_exit_sensor_is_never_backed_out():
+    # It was counted as it came in: pulled back and fed again, it would count twice.
+    launcher = Launcher()
+    launcher.launch(3, 5000, 800, 70, now_ms=0, reverse_ms=150, clears=2)
+    launcher.card(300)
+    assert launcher.tick(1100, beam_blocked=True) == [("END", ("JAM", 1, 3))]
+    assert launcher.reversals == 0 and launcher.direction == 0
+
+
 def test_a_card_after_backing_off_renews_the_tries():
     launcher = Launcher()
     launcher.launch(3, 9000, 800, 70, now_ms=0, reverse_ms=100, clears=1)

@@ -19,9 +19,9 @@ class Host:
     def send(self, seq, verb, *args, raw=None):
         self.pico.receive(raw if raw is not None else encode_message(TO_PICO, seq, verb, args), self.now)
 
-    def tick(self, ms=10, pressed=IDLE, cards=0, hopper=2):
+    def tick(self, ms=10, pressed=IDLE, cards=0, hopper=2, beam=0):
         self.now += ms
-        self.pico.tick(self.now, pressed, cards, hopper)
+        self.pico.tick(self.now, pressed, cards, hopper, beam)
         return self.read()
 
     def read(self):
@@ -144,7 +144,7 @@ def test_state_snapshots_report_held_buttons_and_the_last_launch():
     for _ in range(60):
         states += [m for m in host.tick(10, pressed=[False, True, False, False, True], cards=0)
                    if m.verb == "STATE"]
-    assert states[-1].args == (0b1000000000000010, 1, 0, 3, 2, 2)  # seat 1 and the draw button
+    assert states[-1].args == (0b1000000000000010, 1, 0, 3, 2, 0)  # seat 1 and the draw button; beam clear
     assert 1 <= len(states) <= 3                                   # every 500 ms, not every tick
 
 
@@ -264,3 +264,16 @@ def test_backing_off_a_jam_ends_when_the_host_falls_silent_or_says_stop():
         assert host.pico.launcher.direction == 0, stop_by
         if stop_by != "silence":          # after a silence the END waits for the host to come back
             assert [m.args[0] for m in events if m.verb == "END"] == ["STOP"], stop_by
+
+
+def test_a_jam_with_a_card_in_the_exit_sensor_is_reported_without_backing_off():
+    host = Host()
+    host.sync()
+    host.send(2, "LAUNCH", 3, 3000, 300, 70, 150, 2)
+    events = _ended(host, cards=1, beam=1)                 # a card came in, and stays in the beam
+    while host.pico.launcher.running:
+        assert host.pico.launcher.direction != -1
+        events += _ended(host, beam=1)
+    assert [m.args for m in events if m.verb == "END"] == [("JAM", 1, 3)]
+    assert host.pico.launcher.reversals == 0
+    assert host.pico.state()[5] == 1                        # and STATE tells the host the beam is blocked
