@@ -88,8 +88,11 @@ def look(card: np.ndarray, zooms=()) -> CardLook:
     f_chroma = chroma_map[RIM + 2:WARP_H - RIM - 2, RIM + 2:WARP_W - RIM - 2]
     f_high = high[RIM + 2:WARP_H - RIM - 2, RIM + 2:WARP_W - RIM - 2]
     coloured = (f_chroma > 0.35) & (f_high > 0.3)
-    if coloured.sum() >= 8:
-        mean = field[coloured].mean(axis=0)
+    # the colour from the most coloured part of the field: under dim or tinted light a whole
+    # field can stay under a fixed level (a dull green is still green, not grey)
+    vivid = (f_chroma >= max(0.08, float(np.percentile(f_chroma, 75)))) & (f_high > 0.15)
+    if vivid.sum() >= 8:
+        mean = field[vivid].mean(axis=0)
     else:
         mean = np.ones(3, np.float32)
     chroma = mean / max(float(mean.sum()), 1e-6)

@@ -23,7 +23,7 @@ from companion.vision.profile import Profile, default_profile
 
 DEFAULT_THRESHOLD = 0.35
 SYMBOL_MARGIN = 0.1  # a centre symbol this much closer to one rank than to any other is sure
-SYMBOL_FLOOR = 0.5   # ... when it is also at least this alike to that rank's best template
+SYMBOL_FLOOR = 0.6   # ... when it is also at least this alike to that rank's best template
 SHAPE_WEIGHT = 0.3   # how much the coarse whole-card shape adds to the symbol's similarity
 ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try closer crops too
 MIN_SIDE = 32
@@ -72,6 +72,21 @@ def _outermost(outlines):
         if not inside:
             keep.append((quad, score))
     return keep
+
+
+
+
+
+def _hue(bgr: np.ndarray) -> np.ndarray:
+    """Hue angle (radians) of colours given as (b, g, r) rows: a dim or pale green keeps the
+    hue of green, where its mixture of channels can come close to yellow's."""
+    b, g, r = np.moveaxis(np.atleast_2d(bgr), -1, 0)
+    return np.arctan2(np.sqrt(3.0) * (g - b), 2 * r - g - b)
+
+
+def _hue_gap(colours: np.ndarray, chroma: np.ndarray) -> np.ndarray:
+    """Angle between each of ``colours`` and ``chroma`` around the colour wheel, 0..pi."""
+    return np.abs(np.angle(np.exp(1j * (_hue(colours) - _hue(chroma)))))
 
 
 class Recogniser:
@@ -143,7 +158,7 @@ class Recogniser:
         rank_confidence *= np.clip(abs(seen.black_edge - 0.4) / 0.2, 0, 1)
         if rank in WILD_RANKS:
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
-        distances = np.linalg.norm(self._colours - seen.chroma, axis=1)
+        distances = _hue_gap(self._colours, seen.chroma)
         order = np.argsort(distances)
         d1, d2 = distances[order[0]], distances[order[1]]
         colour_confidence = np.clip((d2 - d1) / max(d2, 1e-6) * 2.0, 0, 1)

@@ -23,8 +23,9 @@ import numpy as np
 SYMBOL_W, SYMBOL_H = 32, 48       # the symbol's box, its height filled (a 1 stays thin)
 BINS = 8                          # outline directions per cell
 CELL = 8                          # px of the symbol box per direction histogram
-# where the symbol may lie, as fractions of the card (top, bottom, left, right)
-CENTRE = (0.14, 0.86, 0.08, 0.92)
+# where the symbol may lie, as fractions of the card (top, bottom, left, right): the middle,
+# then nearly all of it (an outline found too small shows the symbol larger, near the edge)
+AREAS = ((0.14, 0.86, 0.08, 0.92), (0.03, 0.97, 0.03, 0.97))
 MIN_PART = 0.06                   # parts smaller than this share of the largest are specks
 
 
@@ -53,13 +54,15 @@ def centre_symbol(card: np.ndarray) -> np.ndarray | None:
     SYMBOL_H x SYMBOL_W 0..255 mask, upright as the card lies; None when there is none
     (an outline so far off that the symbol touches the edge of the middle, or no oval)."""
     h, w = card.shape[:2]
-    top, bottom, left, right = CENTRE
-    paper = _paper(card[int(h * top):int(h * bottom), int(w * left):int(w * right)])
-    level, _ = cv2.threshold(paper, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    parts = _inner_parts((paper <= level).astype(np.uint8))      # coloured symbol in a white oval
-    if parts is None:
-        parts = _inner_parts((paper > level).astype(np.uint8))   # white symbol on the field
-    if parts is None:
+    for top, bottom, left, right in AREAS:
+        paper = _paper(card[int(h * top):int(h * bottom), int(w * left):int(w * right)])
+        level, _ = cv2.threshold(paper, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        parts = _inner_parts((paper <= level).astype(np.uint8))      # coloured symbol in a white oval
+        if parts is None:
+            parts = _inner_parts((paper > level).astype(np.uint8))   # white symbol on the field
+        if parts is not None:
+            break
+    else:
         return None
     x, y, bw, bh = cv2.boundingRect(parts)
     scale = min(SYMBOL_H / bh, SYMBOL_W / bw)
