@@ -28,12 +28,16 @@ def test_a_profile_survives_saving_and_loading(tmp_path):
     loaded = Profile.load(path)
     assert loaded.ranks == default_profile().ranks
     assert abs(loaded.shapes - default_profile().shapes).max() < 1e-2     # stored as float16
+    assert loaded.symbol_ranks == default_profile().symbol_ranks
+    assert abs(loaded.symbols - default_profile().symbols).max() < 1e-2
 
 
 @pytest.mark.parametrize("content,message", [
     ("not json {", "not JSON"),
     ('{"hello": 1}', "not a card profile"),
     ('{"format": "uno-companion vision profile", "version": 99}', "version 99"),
+    ('{"format": "uno-companion vision profile", "version": 1, "colours": {}, "templates": []}',
+     "version 1, this companion reads version 2"),      # made before the centre symbol was read
     ('{"format": "uno-companion vision profile", "version": %d, "colours": {}, "templates": []}' % VERSION,
      "incomplete"),
     ('{"format": "uno-companion vision profile", "version": %d, "colours": {"red": [1]}, '
