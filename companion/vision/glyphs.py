@@ -60,7 +60,7 @@ DIGITS = {
     "9": _turned(_six()),
     "+": [[(0.03, 0.5), (0.47, 0.5)], [(0.25, 0.29), (0.25, 0.71)]],
 }
-UNDERLINE = [(0.12, 1.2), (0.48, 1.2)]        # under 6 and 9, which otherwise look alike
+UNDERLINE = [(0.08, 1.17), (0.5, 1.17)]        # under 6 and 9, which otherwise look alike
 ADVANCE = {"+": 0.55, "1": 0.55}
 
 
@@ -91,7 +91,7 @@ def draw_text(mask: np.ndarray, text: str, centre, height: float, slant: float =
             strokes.append(UNDERLINE)
         for stroke in strokes:
             points = _pen(stroke, centre, height, slant, x - (0.06 if ch == "+" else 0.0))
-            thickness = pen if stroke is not UNDERLINE else max(1, round(pen * 0.5))
+            thickness = pen if stroke is not UNDERLINE else max(1, round(pen * 0.6))
             if ch == "+":
                 thickness = max(1, round(thickness * 0.9))
             cv2.polylines(mask, [points], False, 255, thickness, cv2.LINE_AA, SHIFT)

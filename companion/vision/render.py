@@ -114,7 +114,7 @@ def _index_layer(rank: str, style: Style) -> np.ndarray:
             glyphs.draw_reverse(layer, INDEX_AT, 18)
     elif rank != "wild":
         text = {"draw2": "+2", "wild-draw4": "+4"}.get(rank, rank)
-        height = 22 if len(text) == 1 else 21
+        height = 24 if len(text) == 1 else 22
         at = INDEX_AT if len(text) == 1 else (INDEX_AT[0] + 6, INDEX_AT[1])
         glyphs.draw_text(layer, text, at, height, style.slant, 0.19)
     return _both_corners(layer)
