@@ -77,7 +77,7 @@ class DemoTable:
                                     stack_options={"cards": faults.hopper, "jam_at": jams},
                                     new_watcher=watcher, launcher_options=None if speed else QUICK_LAUNCHER)
         self.counts = {"jams cleared": 0, "hopper refills": 0, "cards typed in": 0, "timers run out": 0,
-                       "hands shown to the camera": 0, "misread cards corrected": 0}
+                       "hands shown to the camera": 0, "misread cards corrected": 0, "jump-ins": 0}
         self._late_left = faults.late
         self._tapped: dict[str, float] = {}
         self._still, self._events_seen = 0, None
@@ -86,7 +86,8 @@ class DemoTable:
     def __enter__(self) -> "DemoTable":
         self.service.start()
         state = self.state()
-        self.players = VirtualPlayers(state["players"], self.service.setup.options, self.random.random)
+        self.players = VirtualPlayers(state["players"], self.service.setup.options, self.random.random,
+                                      seed=state["setup"]["seed"])
         self.players.world.deal_random(self.random.random, state["dealer"])  # the constructor's deal
         self.players.steps.append(1)
         self.service.loop.subscribe(self.players.follow)
@@ -158,6 +159,14 @@ class DemoTable:
             self.camera.place(act.value)
         elif act.kind == "press":
             self.tap(f"seat{act.seat}_button")
+        elif act.kind == "jump":      # H5: the jumper's button claims the card laid next
+            before = state["events"]
+            self.tap(f"seat{act.seat}_button")
+            deadline = time.monotonic() + 2.0   # the press passes the button's debounce first
+            while self.state()["events"] == before and time.monotonic() < deadline:
+                time.sleep(0.002)
+            self.counts["jump-ins"] += 1
+            self.camera.place(act.value)
         elif act.kind == "draw_button":
             if self._late(state):
                 return

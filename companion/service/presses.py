@@ -25,15 +25,15 @@ def press_event(state: dict, seat: int) -> E.Event | None:
     phase, turn, window = state["phase"], state["turn"], state.get("uno_window")
     if seat >= len(state["players"]):
         return None
-    claimable = state.get("claimable", -1)
-    if claimable is not None and claimable >= 0 and seat != claimable and phase != "target":
-        return E.JumpIn(seat)            # H5: "that card was mine", before anything else
     if window is not None and seat != turn:
         # T5: within the window after a player is down to one card: their own button calls
         # UNO, anyone else's catches them (before the next turn begins)
         if seat == window:
             return None if state["uno_called"][window] else E.CallUno(seat)
         return E.Catch(seat, window)
+    claimable = state.get("claimable", -1)
+    if claimable is not None and claimable >= 0 and seat != claimable and phase != "target":
+        return E.JumpIn(seat)            # H5: "that card was mine"
     if phase == "deal" and seat == state.get("dealer"):
         return E.Deal(dealer=seat)       # the dealer has dealt by hand and says so
     if phase == "challenge" and seat == turn:

@@ -30,7 +30,7 @@ SKIPPED = ("challenge_verdict", "round_end", "reveal", "correction")  # the worl
 @dataclass(frozen=True)
 class Act:
     """One physical act: ``kind`` is place, spread, press, draw_button, colour, phone, correct,
-    race or fix_launcher."""
+    race, fix_launcher or jump (H5: ``seat``'s button, then the card ``value``)."""
     kind: str
     seat: int | None = None
     value: Any = None
@@ -39,13 +39,17 @@ class Act:
 class VirtualPlayers:
     """The people at a simulated table (see the module docstring)."""
 
-    def __init__(self, players, options, random, *, forget: float = 0.2, challenge: float = 0.5):
-        self.world = Game(list(players), options, full_information=True)
+    def __init__(self, players, options, random, *, forget: float = 0.2, challenge: float = 0.5,
+                 seed: int = 0, jump: float = 0.5):
+        # ``seed``: the table's, so the world draws the same random turns (E2)
+        self.world = Game(list(players), options, full_information=True, seed=seed)
+        self.jump = jump                                    # H5: how often a holder jumps in
         self.random, self.forget, self.challenge = random, forget, challenge
         self.placed: tuple[int | None, str] | None = None   # laid down, not yet seen by the table
         self.misread: tuple[int, str] | None = None         # laid down, but taken as another card
         self.verdict: bool | None = None                    # T6, known once the world resolved it
         self.race = False
+        self.launcher = True     # the table has a launcher: it deals (D2) and throws bursts (E1)
         self.uno_seen: int | None = None
         self.steps: list[int] = []      # world events per table event (to follow an undo)
         self.errors: list[str] = []
@@ -82,6 +86,8 @@ class VirtualPlayers:
                 world.deal_random(self.random, event.get("dealer"))
             elif kind == "draw":
                 world.draw_random(event["seat"], event["count"], self.random)
+            elif kind == "burst":   # E1: the cards the launcher threw, whatever they were
+                world.burst_random(event["seat"], event["count"], self.random)
             elif kind == "challenge":
                 actions = world.apply(E.event_from_json(event))
                 dispense = [a for a in actions if a.type == "dispense"]
@@ -122,8 +128,10 @@ class VirtualPlayers:
             catchers = [s for s in range(world.n) if s not in (window, turn)]
             if catchers and self.random() < 0.5:
                 return Act("press", catchers[int(self.random() * len(catchers))])  # caught
-        if phase == "deal":
-            return Act("press", state["dealer"])                   # dealt by hand
+        if phase == "deal":   # the launcher deals (D2); with none, the dealer deals by hand
+            return Act("draw_button" if self.launcher else "press", state["dealer"])
+        if phase == "dealing":
+            return Act("fix_launcher")       # after a jam or a refill: deal on
         if phase == "start_card":
             return self._place(None, CARD_NAMES[world.pile[int(self.random() * len(world.pile))]])
         if phase == "scoring":
@@ -146,9 +154,25 @@ class VirtualPlayers:
         plays = world.legal_plays(turn)
         if phase == "drawn":
             return self._place(turn, CARD_NAMES[plays[0]]) if plays else Act("press", turn)
+        jumper = self._jumper(state) if phase == "turn" else None
+        if jumper is not None:   # H5: the jumper's button first, then the identical card
+            self.placed = (turn, CARD_NAMES[world.top])  # the camera reports the turn's seat
+            return Act("jump", jumper, CARD_NAMES[world.top])
         if plays:
             return self._place(turn, CARD_NAMES[plays[int(self.random() * len(plays))]])
         return Act("draw_button", turn)
+
+    def _jumper(self, state: dict) -> int | None:
+        """H5: a seat that holds the card on top and jumps in with it now and then."""
+        world, turn = self.world, state["turn"]
+        if (not state["rules"].get("jump_in") or state["uno_window"] is not None
+                or state.get("claimable", -1) >= 0):  # a press now would claim the last card
+            return None
+        holders = [s for s in range(world.n) if s != turn and world.top in world.hands[s]
+                   and world.may_play(s, world.top) and world.sizes[s] > 1]
+        if holders and self.random() < self.jump:
+            return holders[int(self.random() * len(holders))]
+        return None
 
     def _place(self, seat: int | None, card: str) -> Act:
         self.placed = (seat, card)

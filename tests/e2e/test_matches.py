@@ -1,8 +1,12 @@
 """Complete matches at the simulated table: real engine, loop, store, sim devices on gpiozero
 mock pins, rendered frames through the vision pipeline, the page; faults injected on the way."""
+import json
+from collections import Counter
+
 import pytest
 
 from companion.config import parse_config
+from companion.engine.log import read_log
 from companion.service.demo_table import DemoTable, Faults
 from web_helpers import PHONE
 
@@ -51,10 +55,6 @@ def test_an_official_match_to_500_with_misreads_jams_and_an_empty_hopper_on_a_ph
     ("party", "classic", {"target": 150}, Faults(jams=2)),
     ("penalty-points", "classic", {"target": 150}, Faults()),
     ("casual", "classic", {"target_wins": 2}, Faults()),
-    ("short", "flash", {"target": 150}, Faults(late=2)),
-    # E1: the launcher bursts; the engine takes one card per own draw, so a burst of more is
-    # refused and the player presses again (see docs/table.md, "What the engine lacks")
-    ("official", "extreme", {"target": 50}, Faults(hopper=60)),
 ])
 def test_presets_and_editions_play_to_the_end(preset, mode, rules, faults):
     with DemoTable(config(preset=preset, mode=mode, **rules), seed=5, faults=faults, web=False) as table:
@@ -64,3 +64,42 @@ def test_presets_and_editions_play_to_the_end(preset, mode, rules, faults):
             assert table.counts["timers run out"] >= 1   # E2: the penalty came from the ring's timer
         if faults.misreads:
             assert table.counts["cards typed in"] >= len(table.misread) > 0
+
+
+def watch_scores(page, state):
+    """The page, live (never reloaded), shows the engine's scores."""
+    page.wait_for_function(
+        "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
+        ".join() === scores", arg=",".join(map(str, state["scores"])), timeout=5000)
+
+
+@pytest.mark.parametrize("mode, seed, rules, faults", [
+    # E1 bursts of 0 and more, H5 jump-ins by button, D2 the launcher deals; a jam, a small hopper
+    ("extreme", 6, {"target": 150, "jump_in": True}, Faults(hopper=45, jams=2)),
+    # E2 random turns, the race card (reverse) and the turn timer; H5; D2 by launcher
+    ("flash", 5, {"target": 100, "jump_in": True}, Faults(late=2)),
+])
+def test_extreme_and_flash_matches_with_their_new_parts_on_a_phone(chromium, mode, seed, rules, faults):
+    with DemoTable(config(mode=mode, **rules), seed=seed, faults=faults, web=True, port=0) as table:
+        phone = chromium.new_context(**PHONE)
+        page = phone.new_page()
+        page.goto(table.service.web.url.replace("0.0.0.0", "127.0.0.1"))
+        page.wait_for_selector("#live.on", timeout=5000)
+        table.play()
+        state = finished(table)
+        text = table.service.loop.game_log()
+        log = [json.loads(line) for line in text.splitlines()[1:]]
+        kinds = Counter(event["type"] for event in log)
+        # the game log replays to the engine's state exactly (bursts, random turns, claims)
+        assert read_log(text).snapshot() == table.service.loop.call(lambda g: g.engine.snapshot())
+        assert kinds["launcher_deal"] >= 1 and kinds["jump_in"] >= 1
+        if mode == "extreme":
+            bursts = [event["count"] for event in log if event["type"] == "burst"]
+            assert 0 in bursts and max(bursts) > 1     # an empty press and a real burst
+            assert table.counts["jams cleared"] + table.counts["hopper refills"] >= 1
+        else:
+            plays = [event["seat"] for event in log if event["type"] == "play"]
+            assert any(a == b for a, b in zip(plays, plays[1:]))  # the same seat lit twice
+            assert kinds["race"] >= 1 and table.counts["timers run out"] >= 1
+        watch_scores(page, state)
+        phone.close()
