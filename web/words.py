@@ -90,7 +90,7 @@ OPTION_LABELS = {
 WAITING = [_l("play or draw"), _l("play the drawn card or pass"), _l("choose a colour"),
            _l("challenge or draw"), _l("challenge verdict"), _l("count hands"),
            _l("choose dealer"), _l("deal"), _l("turn up the start card"), _l("nothing"),
-           _l("choose a player to swap hands with")]
+           _l("choose a player to swap hands with"), _l("the launcher deals")]
 
 
 def rules_text(options: dict) -> str:
