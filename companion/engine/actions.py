@@ -24,6 +24,8 @@ class Action:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
             data[field.name] = list(value) if isinstance(value, tuple) else value
+            if hasattr(value, "key"):  # an engine Message: its key and parameters for a page
+                data[f"{field.name}_key"], data[f"{field.name}_params"] = value.key, dict(value.params)
         data["text"] = self.text
         return data
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine import events as E
+from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_card, parse_colour
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
                                      PLAYING, SCORING, START, TARGET, TURN, VERDICT)
@@ -91,7 +92,8 @@ class ApplyMixin:
         if type(count) is not int or not 1 <= count <= len(self.log):
             raise UserError(f"can undo 1 to {len(self.log)} events, not {count!r}")
         self._restore(self.replayed(self.log[:-count]))
-        return [A.Notice(f"undid {count} event{'s' if count > 1 else ''}"), *self.prompt()]
+        undid = message("undid", count=count) if count > 1 else message("undid_one")
+        return [A.Notice(undid), *self.prompt()]
 
     def replayed(self, events) -> "ApplyMixin":
         """A new game with the same players, options and mode after ``events``."""

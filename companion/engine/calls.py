@@ -6,6 +6,7 @@ from collections import Counter
 from companion.engine import actions as A
 from companion.engine.cards import CARD_NAMES, CARD_POINTS
 from companion.engine.events import CallUno, Catch, Correction, Penalty, RaceResult, RevealHand
+from companion.engine.messages import message
 from companion.engine.phases import PLAYING, SCORING, VERDICT
 from companion.errors import UserError
 
@@ -35,8 +36,8 @@ class CallsMixin:
             self.log.append(CallUno(seat, word))
         if not cards <= self.sizes[seat] <= cards + 1:
             if self.out is not None:
-                self.out.append(A.Notice(f"seat {seat} called {word or 'UNO'} with "
-                                         f"{self.sizes[seat]} cards"))
+                self.out.append(A.Notice(message("uno_wrong_count", seat=seat, word=word or "UNO",
+                                                 count=self.sizes[seat])))
             return
         if self.house:
             self.flags.setdefault("announced", {})[seat] = cards
@@ -60,9 +61,9 @@ class CallsMixin:
                 self._owe(target, 2, "caught without Bruno/Kuno (V7)")
             return True
         if self.out is not None:
-            why = ("the next player had already begun" if self.sizes[target] == 1
-                   and not self.called[target] else f"seat {target} owes no UNO call")
-            self.out.append(A.Notice(f"no penalty for seat {target}: {why} (T5)"))
+            late = self.sizes[target] == 1 and not self.called[target]
+            self.out.append(A.Notice(message("no_uno_penalty_late" if late else "no_uno_penalty_none",
+                                             seat=target)))
         return False
 
     def penalty(self, seat: int, reason: str, count: int | None = None) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine.cards import CARD_COLOUR, CARD_NAMES
+from companion.engine.messages import message
 from companion.engine.events import Burst, Challenge, ChallengeVerdict, Draw, Pass, Reshuffle
 from companion.engine.phases import CHALLENGE, DEALING, DRAWN, PLAYING, TURN, VERDICT
 from companion.errors import UserError
@@ -52,8 +53,10 @@ class DrawMixin:
         if type(count) is not int or count < 1:
             raise UserError(f"a draw needs a count of at least 1, not {count!r}")
         if count > allowed:
-            raise UserError(f"seat {seat} may draw {allowed} now, not {count}"
-                            + ("" if seat == self.current else f" (seat {self.current}'s turn)"))
+            if seat == self.current:
+                raise UserError(message("may_draw", seat=seat, allowed=allowed, count=count))
+            raise UserError(message("may_draw_not_turn", seat=seat, allowed=allowed, count=count,
+                                    turn=self.current))
 
     def draw(self, seat: int, count: int, cards: list[int] | None = None) -> None:
         """``seat`` took ``count`` cards (``cards`` when known; required with full information)."""
@@ -79,7 +82,6 @@ class DrawMixin:
             self.called[seat] = False
         for rule in self.house:
             rule.on_receive(self, seat, count)
-        self.owed[seat] -= min(count, self.owed[seat])  # taken cards pay what the seat owes first
         if self.uno_window >= 0 and self.uno_window != seat:
             self.uno_window = -1
         self._advance(1)  # E1: with or without cards, the turn is over
@@ -108,8 +110,7 @@ class DrawMixin:
             raise UserError(self._not_now("no cards can be drawn"))
         self._check_seat(seat)
         if seat != self.current or self.phase is not TURN or self.pending:
-            raise UserError(f"seat {seat} cannot press the launcher now: only the player whose "
-                            "turn it is, instead of playing (E1)")
+            raise UserError(message("cannot_burst", seat=seat))
         if type(count) is not int or count < 0:
             raise UserError(f"a burst counts 0 or more cards, not {count!r}")
 
@@ -217,8 +218,7 @@ class DrawMixin:
             self._check_seat(seat)
         if self.phase is not DRAWN or seat != self.current:
             self._check_seat(seat)
-            raise UserError(f"seat {seat} cannot pass now: a turn ends by playing, or by "
-                            "drawing a card and then passing (T3)")
+            raise UserError(message("cannot_pass", seat=seat))
         for rule in self.house:
             why = rule.pass_refused(self, seat)
             if why:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine.cards import CARD_RANK, DRAW2, FITS, REVERSE, SKIP, WILD, WILD_DRAW4
 from companion.engine.events import Accept, ChooseColour, ChooseTarget
+from companion.engine.messages import message
 from companion.engine.phases import CHALLENGE, COLOUR, TARGET, TURN
 from companion.errors import UserError
 
@@ -121,7 +122,7 @@ class EffectsMixin:
         """T4/D4: the colour named for the wild on top."""
         self._check_seat(seat)
         if self.phase is not COLOUR or seat != self.current:
-            raise UserError(f"seat {seat} has no colour to choose now")
+            raise UserError(message("no_colour_now", seat=seat))
         if not 0 <= colour < 4:
             raise UserError(f"not a colour: {colour!r}")
         if self.log is not None:
@@ -154,9 +155,8 @@ class EffectsMixin:
         self._check_seat(seat)
         if (seat != self.current or not self.pending or self.phase not in (TURN, CHALLENGE)
                 or (self.phase is TURN and not self.answerable)):
-            raise UserError(f"seat {seat} has no draw to take now"
-                            + (" (the cards are on their way)" if seat == self.current
-                               and self.pending else ""))
+            coming = seat == self.current and self.pending
+            raise UserError(message("no_draw_coming" if coming else "no_draw_now", seat=seat))
         if self.log is not None:
             self.log.append(Accept(seat))
         self.phase, self.answerable = TURN, False
@@ -169,7 +169,7 @@ class EffectsMixin:
         self._check_seat(seat)
         self._check_seat(target)
         if self.phase is not TARGET or seat != self.current:
-            raise UserError(f"seat {seat} has no player to choose now")
+            raise UserError(message("no_target_now", seat=seat))
         if target == seat:
             raise UserError("choose another player to swap hands with (H4)")
         if target in self.flags.get("finished", ()):

@@ -26,6 +26,7 @@ from companion.engine.house import house_rules
 from companion.engine.options import RuleOptions
 from companion.engine.rounds import RoundMixin
 from companion.engine.jumps import JumpMixin
+from companion.engine.messages import message
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, TURN,
                                      VERDICT)
 from companion.errors import UserError
@@ -127,14 +128,15 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
     # ----- turn rules ----------------------------------------------------------------
     def _not_now(self, what: str) -> str:
         if self.phase is MATCH_OVER:
-            return f"{what}: the match is over"
+            return message("match_over", what=what)
+        waiting = self.snapshot()['waiting_for']['what']
         if self.winner >= 0 or (self.phase is DEAL and self.round_no > 1):
-            return f"{what}: the round is over (next: {self.snapshot()['waiting_for']['what']})"
-        return f"{what} now (waiting for: {self.snapshot()['waiting_for']['what']})"
+            return message("round_over", what=what, waiting=waiting)
+        return message("not_now", what=what, waiting=waiting)
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.n:
-            raise UserError(f"no seat {seat!r} at this table (seats 0-{self.n - 1})")
+            raise UserError(message("no_seat", seat=seat, last=self.n - 1))
 
     def _misplay_reason(self, seat: int, card: int) -> str | None:
         """Why ``card`` may not be played now (None: it may). House rules judge first:
@@ -152,13 +154,13 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
             return None
         phase = self.phase
         if seat != self.current:
-            return f"not seat {seat}'s turn (seat {self.current})"
+            return message("not_your_turn", seat=seat, turn=self.current)
         if phase is COLOUR:
             return "a colour must be chosen first"
         if phase is CHALLENGE or phase is VERDICT:
             return "the wild-draw4 must be taken or challenged first"
         if self.pending:
-            return f"seat {seat} must draw {self.pending} first"
+            return message("must_draw_first", seat=seat, count=self.pending)
         if phase is DRAWN and self.full and card != self.drawn:
             return "after drawing only the drawn card may be played (T3)"
         if card not in self.fitting:
@@ -180,7 +182,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
             seat = self._claimed(seat, card)  # H5: a button claimed this card first
         hand = self.hands[seat]
         if full and card not in hand:
-            raise UserError(f"seat {seat} does not hold {CARD_NAMES[card]}")
+            raise UserError(message("not_held", seat=seat, card=CARD_NAMES[card]))
         if self.log is not None:
             self.log.append(Play(seen, CARD_NAMES[card]))  # as seen: replay claims it again
         # Fast path for the common legal play; everything else is judged in full.

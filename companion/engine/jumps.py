@@ -17,6 +17,7 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine.cards import CARD_NAMES, parse_card
 from companion.engine.events import JumpIn, Play
+from companion.engine.messages import message
 from companion.engine.phases import PLAYING
 from companion.errors import UserError
 
@@ -52,11 +53,11 @@ class JumpMixin:
             self._claim_last(seat)
             return
         if seat == self.current:
-            raise UserError(f"it is seat {seat}'s turn: no need to jump in (H5)")
+            raise UserError(message("no_jump_needed", seat=seat))
         self.log.append(JumpIn(seat))
         self.flags["jump_claim"] = (seat, len(self.log))
         if self.out is not None:
-            self.out.append(A.Notice(f"seat {seat} jumps in: the next card is seat {seat}'s (H5)"))
+            self.out.append(A.Notice(message("jumps_next", seat=seat)))
 
     def _claim_last(self, seat: int) -> None:
         last = self.log[-1]
@@ -64,7 +65,7 @@ class JumpMixin:
         game.flags["jump_claim"] = (seat, len(game.log))
         game.out = self.out
         if game.out is not None:
-            game.out.append(A.Notice(f"seat {seat} jumped in with the {last.card} (H5)"))
+            game.out.append(A.Notice(message("jumped_in", seat=seat, card=last.card)))
         try:
             game.play(last.seat, parse_card(last.card))
         finally:

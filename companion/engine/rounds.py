@@ -7,6 +7,7 @@ from companion.engine import actions as A
 from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW2, FITS,
                                     NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4)
 from companion.engine.events import ChooseDealer, Deal, LauncherDeal, RoundEnd, StartCard
+from companion.engine.messages import message
 from companion.engine.phases import COLOUR, DEAL, DEALING, MATCH_OVER, SCORING, START, TURN
 from companion.errors import UserError
 
@@ -128,8 +129,7 @@ class RoundMixin:
             self.hands[seat].extend(cards)
         self.sizes[seat] += count
         if self.sizes[seat] > self.deck.hand_size and self.out is not None:
-            self.out.append(A.Notice(f"seat {seat} was dealt {self.sizes[seat]} cards; "
-                                     "they all count (D2)"))
+            self.out.append(A.Notice(message("dealt_extra", seat=seat, count=self.sizes[seat])))
         if min(self.sizes) >= self.deck.hand_size:
             self.phase = START
             if self.out is not None:

@@ -274,3 +274,14 @@ def test_editions_conserve_cards_replay_and_undo_exactly(seed, players, extreme,
     for event in events:
         game.apply(event)
     assert game.snapshot() == before
+
+
+def test_e1_a_burst_does_not_pay_owed_penalty_cards_which_stay_exact():
+    # given seat 1 owes 2 (a suggestion penalty being thrown), when its burst of 3 comes first
+    game = table(full=False, extreme_bursts=True)
+    game.apply(E.Penalty(1, "suggestion"))
+    game.apply(E.Burst(1, 3))
+    # then the 2 are still owed, and their own count arrives later as a draw
+    assert game.snapshot()["owed_cards"] == [0, 2, 0]
+    game.apply(E.Draw(1, 2))
+    assert game.snapshot()["hand_sizes"] == [7, 12, 7] and game.snapshot()["owed_cards"] == [0, 0, 0]

@@ -187,6 +187,8 @@ def test_h5_race_the_turns_seat_lays_first_and_the_jumper_jumps_on_its_card(tmp_
 def test_d2_the_launcher_deals_seven_each_through_a_jam_and_an_empty_hopper(tmp_path):
     with service(tmp_path, dealer=None, stack={"cards": 15, "jam_at": [4]}) as table:
         stack = table.devices["sim"].stack
+        aimed, aim = [], table.launcher.aim         # the launcher's servo turns to each seat
+        table.launcher.aim = lambda seat: (aimed.append(seat), aim(seat))[1]
         submit(table, E.ChooseDealer(("red-9", "red-1", "red-2")))
         tap(table, "launcher_draw_button")         # the dealer starts the launcher's deal
         wait_for(lambda: stack.jammed, "the jam")
@@ -200,3 +202,4 @@ def test_d2_the_launcher_deals_seven_each_through_a_jam_and_an_empty_hopper(tmp_
         wait_for(lambda: state(table)["phase"] == "start_card", "the deal's end")
         assert state(table)["hand_sizes"] == [7, 7, 7] and state(table)["draw_pile"] == 108 - 21
         assert [a["type"] for a in table.loop.latest.snapshot["journal"][-1]["actions"]] == ["flip_start_card"]
+        assert aimed[0] == 1 and aimed[-1] == 0 and set(aimed) == {0, 1, 2}  # left of the dealer first
