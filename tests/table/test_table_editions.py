@@ -203,3 +203,14 @@ def test_d2_the_launcher_deals_seven_each_through_a_jam_and_an_empty_hopper(tmp_
         assert state(table)["hand_sizes"] == [7, 7, 7] and state(table)["draw_pile"] == 108 - 21
         assert [a["type"] for a in table.loop.latest.snapshot["journal"][-1]["actions"]] == ["flip_start_card"]
         assert aimed[0] == 1 and aimed[-1] == 0 and set(aimed) == {0, 1, 2}  # left of the dealer first
+
+
+def test_the_edition_switches_its_rule_on_and_the_seed_is_kept_with_the_setup():
+    from companion.errors import UserError
+    from companion.table import setup_from_json
+    flash = setup_from_json({"players": ["A", "B"], "mode": "flash"})
+    extreme = setup_from_json({"players": ["A", "B"], "mode": "extreme"})
+    assert flash.options.flash and not flash.options.extreme_bursts and extreme.options.extreme_bursts
+    assert isinstance(flash.seed, int) and setup_from_json(flash.to_json()) == flash
+    with pytest.raises(UserError, match="seed"):
+        setup_from_json({"players": ["A", "B"], "seed": "lucky"})
