@@ -7,6 +7,7 @@ import pytest
 
 from companion.config import parse_config
 from companion.engine import events as E
+from companion.engine.house.editions import random_seat
 from companion.service.table import TableService
 from companion.table import Play
 
@@ -112,7 +113,9 @@ def test_e2_the_ring_lights_the_engines_random_seat_and_the_race_card_races(tmp_
             turn = state(table)["turn"]
             seen.append(turn)
             assert table.ring.lights[turn] == "on"
-        assert any(a == b for a, b in zip(seen, seen[1:])) or len(set(seen)) == 3
+        seed = state(table)["setup"]["seed"]
+        assert seen == [random_seat(seed, 1, pick, [0, 1, 2]) for pick in range(6)]
+        assert seen != [2, 0, 1, 2, 0, 1]           # not the clockwise order
         sizes, direction = state(table)["hand_sizes"], state(table)["direction"]
         update = submit(table, E.Play(state(table)["turn"], "red-reverse"))
         assert [a.count for a in update.actions if a.type == "race"] == [2]
