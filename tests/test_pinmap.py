@@ -1,5 +1,7 @@
 """hardware/pinmap.toml: one file, checked at load."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import UserError
 from companion.pinmap import load_pinmap
@@ -72,3 +74,28 @@ def test_bad_settings_name_the_entry_and_the_fix(tmp_path, entry, message):
     path.write_text(f"schema = 1\n[pi.s]\ngpio = 17\n{entry}\n")
     with pytest.raises(UserError, match=message):
         load_pinmap(path)
+
+
+TOML_VALUES = st.one_of(st.booleans(), st.integers(-10_000, 10_000), st.floats(allow_nan=False, width=32),
+                        st.text(alphabet="abc01 ", max_size=4))
+
+
+def _toml(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)            # numbers and short strings are spelt the same in TOML
+
+
+@settings(max_examples=200, deadline=None)
+@given(key=st.sampled_from(["active_low", "min_pulse_us", "max_pulse_us"]), value=TOML_VALUES,
+       kind=st.sampled_from(["input", "servo", "led"]))
+def test_any_setting_value_loads_or_is_a_clear_error(tmp_path_factory, key, value, kind):
+    path = tmp_path_factory.mktemp("pins") / "pins.toml"
+    path.write_text(f"schema = 1\n[pi.s]\ngpio = 17\nkind = '{kind}'\n{key} = {_toml(value)}\n")
+    try:
+        pin = load_pinmap(path).pin("pi", "s")
+    except UserError as error:
+        assert "[pi.s]" in str(error)
+    else:
+        low, high = pin.pulse_us
+        assert isinstance(pin.active_low, bool) and 400 <= low <= high - 500 and high <= 2600
