@@ -67,8 +67,11 @@ def exit_blocked_at_rest(where: str, active_low: bool, board: str) -> str:
             f"in [{board}.launcher_exit_sensor] of the pin map (or check its wiring and power)")
 
 
-def hopper_empty_at_rest(where: str) -> str:
-    return f"launcher hopper sensor ({where}) sees no cards: load the deck, or check the sensor's wiring"
+def hopper_empty_at_rest(where: str, active_low: bool, board: str) -> str:
+    """What ``check`` says when the hopper sensor sees no cards."""
+    return (f"launcher hopper sensor ({where}) sees no cards: load the deck; if it is loaded, the sensor "
+            f"reads the other way round: set active_low = {'false' if active_low else 'true'} in "
+            f"[{board}.launcher_hopper_sensor] of the pin map (or check its wiring)")
 
 
 class QueuedLauncher(Launcher):

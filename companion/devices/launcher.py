@@ -69,7 +69,7 @@ class PinLauncher(QueuedLauncher):
         # Leave the watchdog room: the worker ends its own stretch well before the limit.
         self.run_budget = max(card_deadline, motor_limit * 0.8)
         self.seat_angles = list(seat_angles)
-        self.exit_active_low = exit_active_low
+        self.exit_active_low, self.hopper_active_low = exit_active_low, hopper_active_low
         self.clock = clock
         self._count = 0
         self._last_card = 0.0
@@ -123,7 +123,7 @@ class PinLauncher(QueuedLauncher):
         if not self.busy and self._exit.is_active:
             problems.append(exit_blocked_at_rest(label(self._exit), self.exit_active_low, "pi"))
         if self._hopper is not None and not self._hopper.is_active:
-            problems.append(hopper_empty_at_rest(label(self._hopper)))
+            problems.append(hopper_empty_at_rest(label(self._hopper), self.hopper_active_low, "pi"))
         if self._draw is not None and self._draw.is_active:
             problems.append(f"launcher draw button ({label(self._draw)}) reads pressed: "
                             "check it is wired between the pin and GND, not 3V3")

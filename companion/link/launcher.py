@@ -85,7 +85,7 @@ class PicoLauncher(QueuedLauncher):
         if state.beam == 1 and not self.busy:
             problems.append(exit_blocked_at_rest("on the Pico", bool(self.link.settings[0]), "pico"))
         if state.hopper == 0:
-            problems.append(hopper_empty_at_rest("on the Pico"))
+            problems.append(hopper_empty_at_rest("on the Pico", bool(self.link.settings[1]), "pico"))
         return problems
 
     # -- the job queue's hooks ---------------------------------------------------------------

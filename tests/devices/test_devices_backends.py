@@ -93,7 +93,9 @@ def test_self_check_names_what_reads_wrong_in_plain_words():
     events = queue.Queue()
     with open_devices("sim", events, stack_options=dict(cards=0)) as devices:
         assert devices.self_check() == [
-            "launcher hopper sensor (GPIO27) sees no cards: load the deck, or check the sensor's wiring"]
+            "launcher hopper sensor (GPIO27) sees no cards: load the deck; if it is loaded, the sensor reads the "
+            "other way round: set active_low = false in [pi.launcher_hopper_sensor] of the pin map "
+            "(or check its wiring)"]
         devices.stack.reload(20)
         assert devices.self_check() == []
         devices.factory.pin(devices.pins["seat3_button"]).drive_low()   # stuck, or wired to 3V3

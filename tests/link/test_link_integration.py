@@ -216,5 +216,7 @@ def test_check_on_the_pico_says_which_active_low_to_set(devices, pico):
     pico.do("cards 0")
     pico.do("beam 0")
     assert wait_until(lambda: devices.launcher.self_check() == [
-        "launcher hopper sensor (on the Pico) sees no cards: load the deck, or check the sensor's wiring"],
+        "launcher hopper sensor (on the Pico) sees no cards: load the deck; if it is loaded, the sensor reads "
+        "the other way round: set active_low = false in [pico.launcher_hopper_sensor] of the pin map "
+        "(or check its wiring)"],
         what="the empty hopper")
