@@ -10,7 +10,10 @@ turn it is. The jumping player's button says whose it was, in either order:
   it is the claimer's.
 
 Either way the card is judged as the claimer's (H5, or a misplay, P1). The log keeps
-the play as seen and the ``jump_in`` event, so a replay claims it again.
+the play as seen and the ``jump_in`` event, so a replay claims it again. Only an accepted
+card can be claimed afterwards: a card taken back as a misplay already cost its penalty.
+With full information a play must name a seat that holds the card, so simulations use
+the button-first order.
 """
 from __future__ import annotations
 
