@@ -7,9 +7,9 @@ slight perspective, focus blur, warm and cold light, sensor noise and JPEG compr
 Each view is then taught exactly as a photo of a real deck is, where the card lies known
 from the scene, so no guessing of outlines is needed.
 
->>> profile = built_in_profile(views=1)       # doctest: +SKIP
->>> sorted(set(profile.groups))               # doctest: +SKIP
-['classic', 'current']
+>>> profile = built_in_profile(names=["red-5", "yellow-5", "green-5", "blue-5"])   # all: seconds
+>>> sorted(set(profile.groups)), sorted(set(profile.ranks))
+(['classic', 'current'], ['5'])
 """
 from __future__ import annotations
 

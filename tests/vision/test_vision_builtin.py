@@ -36,7 +36,7 @@ def test_a_rendered_photo_shows_the_drawn_card_where_its_outline_says():
 
 
 def test_the_built_in_profile_is_the_same_every_time_it_is_made():
-    names = ["red-6", "blue-9", "wild-draw4"]
+    names = ["red-6", "blue-9", "green-2", "yellow-skip", "wild-draw4"]
     first, second = built_in_profile(names=names), built_in_profile(names=names)
     assert first.ranks == second.ranks and first.symbol_ranks == second.symbol_ranks
     assert np.array_equal(first.shapes, second.shapes)
