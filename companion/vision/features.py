@@ -7,13 +7,14 @@ a 5 from a 6 and a wild from a wild-draw4 (its corner "+4" included).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from companion.vision.detect import INNER_RING, OUTER_RING, RIM, WARP_H, WARP_W
-from companion.vision.symbol import symbol_vectors
+from companion.vision.symbol import extremes, symbol_vectors
 
 SHAPE_W, SHAPE_H = 12, 18         # the whole field, coarse
 CENTRE_W, CENTRE_H = 24, 32       # the middle, where the number is, finer
@@ -41,6 +42,7 @@ def balanced(card: np.ndarray) -> np.ndarray:
     return np.clip(image / np.maximum(border, 8.0), 0.0, 1.5)
 
 
+@functools.lru_cache(maxsize=4)
 def _ring(size: tuple[int, int]) -> np.ndarray:
     """OUTER_RING at another card size."""
     return cv2.resize(OUTER_RING.astype(np.uint8), size[::-1], interpolation=cv2.INTER_NEAREST) > 0
@@ -76,11 +78,11 @@ def look(card: np.ndarray, zooms=()) -> CardLook:
     smaller card is too coarse for). ``zooms`` (e.g. 1.05) add shape vectors of closer crops,
     for outlines found a little too large."""
     symbols = ()
-    if card.shape[0] > WARP_H:
-        symbols = symbol_vectors(balanced(card))
-        card = cv2.resize(card, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
     image = balanced(card)
-    high, low = image.max(axis=2), image.min(axis=2)
+    if card.shape[0] > WARP_H:
+        symbols = symbol_vectors(image)
+        image = cv2.resize(image, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
+    low, high = extremes(image)
     white = np.clip((low - 0.45) / 0.4, 0, 1)
     dark = np.clip((0.45 - high) / 0.3, 0, 1)
     chroma_map = high - low

@@ -29,9 +29,16 @@ AREAS = ((0.14, 0.86, 0.08, 0.92), (0.03, 0.97, 0.03, 0.97))
 MIN_PART = 0.06                   # parts smaller than this share of the largest are specks
 
 
+def extremes(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lowest and the highest channel of each pixel (cv2: numpy's per-pixel reduction over
+    three channels is several times slower)."""
+    b, g, r = cv2.split(np.ascontiguousarray(image))
+    return cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+
+
 def _paper(card: np.ndarray) -> np.ndarray:
     """0..255 paper whiteness of a balanced card: bright and uncoloured."""
-    low, high = card.min(axis=2), card.max(axis=2)
+    low, high = extremes(card)
     return np.clip((2 * low - high) * 255, 0, 255).astype(np.uint8)
 
 

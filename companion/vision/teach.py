@@ -135,7 +135,7 @@ def teach_from_views(views, source: str = "taught", jitter: bool = True) -> Prof
         colour, rank = split(name)
         seen = _learn(profile, rank, read_warp(frame, quad), group)
         for variant in jittered(np.float32(quad)) if jitter else ():
-            _learn(profile, rank, read_warp(frame, variant), group)
+            _learn(profile, rank, read_warp(frame, variant), group, shape=False)
         if colour:
             samples.setdefault(colour, []).append(seen.chroma)
     if not profile.ranks:
