@@ -66,7 +66,11 @@ def _run(observation) -> Update:
     except FutureTimeout:
         raise ServiceUnavailable(_("The table is busy; try again.")) from None
     except (UserError, ValueError) as refusal:  # the engine said no: nothing changed
-        raise Conflict(view.translate_error(refusal)) from None
+        conflict = Conflict(view.translate_error(refusal))
+        reason = refusal.args[0] if refusal.args else None
+        if getattr(reason, "key", None):  # the engine's message key, for scripts and other languages
+            conflict.engine_key, conflict.engine_params = reason.key, dict(reason.params)
+        raise conflict from None
 
 
 def _answer(update: Update):

@@ -109,7 +109,10 @@ def _http_error(error: HTTPException):
     elif error.code == 404 and message == NotFound.description:  # a route's own 404 says more
         message = _("There is no such page.")
     if _wants_json():
-        response = jsonify(error=message, status=error.code)
+        extra = {}
+        if getattr(error, "engine_key", None):
+            extra = {"key": error.engine_key, "params": error.engine_params}
+        response = jsonify(error=message, status=error.code, **extra)
     else:
         response = app_error_page(message, error.code)
     response.status_code = error.code or 500

@@ -33,7 +33,9 @@ ENGINE_REASONS = (
 def engine_messages() -> list[str]:
     """The engine's fixed English sentences that reach the page."""
     from companion.engine.options import OPTION_INFO
-    return [info.help for info in OPTION_INFO.values()] + list(ENGINE_REASONS)
+    from companion.engine.messages import MESSAGES
+    return ([info.help for info in OPTION_INFO.values()] + list(ENGINE_REASONS)
+            + [text for text in MESSAGES.values() if text not in ENGINE_REASONS])
 
 
 def current_template() -> Catalog:

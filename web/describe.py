@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
 
-from companion.web.words import REASON_NAMES, card_name, colour_view, engine_text
+from companion.web.words import REASON_NAMES, card_name, colour_view, engine_message, engine_text
 
 
 def _cards(count: int) -> str:
@@ -65,6 +65,9 @@ def _describe(entry: dict, players: list[str]) -> str:
         text += " – " + _("%(name)s wins the round", name=name(action["winner"]))
     for action in by_type.get("match_over", []):
         text += " – " + _("%(name)s wins the match!", name=name(action["winner"]))
+    for action in by_type.get("notice", []):
+        text += " – " + engine_message(action.get("message", ""), action.get("message_key"),
+                                       action.get("message_params"))
     for action in by_type.get("needs_correction", []):
         text += " – " + _("please check: %(problem)s", problem=engine_text(action["message"]))
     return text
@@ -131,7 +134,8 @@ def _play_effect(event: dict, entry: dict, by_type: dict, name, seats: int) -> s
     for take_back in by_type.get("take_back", []):
         owed = sum(a["count"] for a in by_type.get("dispense", []) if a["seat"] == take_back["seat"])
         return " – " + _("not allowed (%(why)s): takes it back and draws %(cards)s",
-                         why=engine_text(take_back["why"]), cards=_cards(owed))
+                         why=engine_message(take_back["why"], take_back.get("why_key"),
+                                            take_back.get("why_params")), cards=_cards(owed))
     card = event["card"]
     after, before_direction = entry.get("turn"), entry.get("before", {}).get("direction")
     if card.endswith("-draw2") or card == "wild-draw4":

@@ -20,7 +20,7 @@ from companion.errors import UserError
 from companion.table.game import EDITIONS
 from companion.web.describe import describe
 from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
-                                 REASON_NAMES, card_name, card_view, colour_view, engine_text,
+                                 REASON_NAMES, card_name, card_view, colour_view, engine_message, engine_text,
                                  option_value_text)
 
 MESSAGE_CHARS = 300  # a refusal that quotes garbage back is cut short
@@ -243,5 +243,6 @@ def setup_json(setup) -> dict | None:
 
 def translate_error(error: Exception) -> str:
     """The engine's or table's message, in the phone's language where the catalogue has it."""
-    text = engine_text(str(error)) if isinstance(error, UserError) else str(error)
+    reason = error.args[0] if error.args else ""
+    text = engine_message(reason) if isinstance(error, UserError) else str(error)
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS - 1] + "…"

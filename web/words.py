@@ -69,6 +69,27 @@ def engine_text(text: str) -> str:
     """A sentence the engine wrote in English, in German when the catalogue has it."""
     return _(text) if text else text
 
+
+def _message_value(name: str, value):
+    if not isinstance(value, str):
+        return value
+    return card_name(value) if name == "card" else engine_text(value)
+
+
+def engine_message(text, key: str | None = None, params: dict | None = None) -> str:
+    """An engine sentence in the phone's language: by its key and parameters when it has them
+    (companion.engine.messages: a refusal's ``Message``, an action's ``why_key``...), else by
+    its whole English text. Text parameters are fixed engine phrases, translated too."""
+    from companion.engine.messages import MESSAGES
+    key = key if key is not None else getattr(text, "key", None)
+    params = params if params is not None else getattr(text, "params", None)
+    if key not in MESSAGES or not isinstance(params, dict):
+        return engine_text(str(text)) if text else ""
+    try:
+        return _(MESSAGES[key]).format(**{name: _message_value(name, value) for name, value in params.items()})
+    except (KeyError, IndexError, ValueError):  # a catalogue entry that lost a field: English
+        return str(text) if text else MESSAGES[key]
+
 OPTION_LABELS = {
     "uno_penalty": _l("Cards for a missed UNO"), "challenge_wd4": _l("Challenge a wild draw four"),
     "misplay_penalty": _l("Cards for a misplay"), "scoring": _l("Scoring"),

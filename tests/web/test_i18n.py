@@ -68,3 +68,38 @@ def test_engine_refusals_reach_a_german_phone_in_german(host_client):
     refused = host_client.post("/api/events", json={"event": {"type": "play", "seat": 1, "card": "red-1"}})
     recent = refused.get_json()["view"]["recent"][0]
     assert "sie passt weder in Farbe, Zahl noch Symbol (T1)" in recent
+
+
+def test_engine_templates_keep_their_fields_in_german():
+    import string
+    from companion.engine.messages import MESSAGES
+    german = german_catalogue()
+    fields = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)  # noqa: E731
+    for key, english in MESSAGES.items():
+        assert fields(german.get(english).string) == fields(english), key
+
+
+def test_a_refusal_comes_in_the_phones_language_with_the_engines_key(host_client):
+    host_client.set_cookie("lang", "de")
+    answer = host_client.post("/api/events", json={"event": {"type": "colour", "seat": 0, "colour": "red"}})
+    assert answer.status_code == 409
+    body = answer.get_json()
+    assert body["key"] == "no_colour_now" and body["params"] == {"seat": 0}
+    assert body["error"] == "Platz 0 hat jetzt keine Farbe zu wählen"
+    host_client.set_cookie("lang", "en")
+    assert host_client.post("/api/events", json={"event": {"type": "colour", "seat": 0, "colour": "red"}}
+                            ).get_json()["error"] == "seat 0 has no colour to choose now"
+
+
+def test_a_misplay_and_a_notice_are_told_in_german(app):
+    from flask_babel import force_locale
+    from companion.table import Setup, TableGame, event_from_json
+    from companion.web.view import build_view
+    game = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0))
+    for event in ({"type": "start_card", "card": "red-5"}, {"type": "play", "seat": 2, "card": "red-7"},
+                  {"type": "uno", "seat": 0, "word": "uno"}):
+        game.apply(event_from_json(event))
+    with app.test_request_context(), force_locale("de"):
+        recent = build_view(game.state())["recent"]
+    assert "Platz 2 ist nicht am Zug (Platz 1)" in recent[1]
+    assert "Platz 0 hat mit 7 Karten uno gerufen" in recent[0]
