@@ -119,9 +119,9 @@ def draw_skip(mask: np.ndarray, centre, radius: float, angle: float = 35.0) -> N
 # The upper arrow of the reverse sign (unit: 100 px of a 200 px wide card, y down): a
 # head pointing up and right, its shaft running back down-left and hooking down, the top
 # half of an "S". The lower arrow is the same turned half round; the hooks nest.
-_HEAD = [(0.44, -0.58), (0.05, -0.53), (0.39, -0.19)]
-_SHAFT = [(0.24, -0.38)] + arc(0.05, -0.05, 0.18, 0.17, 296, 165, 14)
-_SHAFT_WIDTH = 0.18
+_HEAD = [(0.47, -0.6), (-0.01, -0.55), (0.42, -0.12)]
+_SHAFT = [(0.24, -0.38)] + arc(0.03, 0.0, 0.17, 0.16, 220, 110, 12)
+_SHAFT_WIDTH = 0.22
 
 
 def draw_reverse(mask: np.ndarray, centre, size: float, arrows=(0, 1)) -> None:
@@ -135,7 +135,7 @@ def draw_reverse(mask: np.ndarray, centre, size: float, arrows=(0, 1)) -> None:
         cv2.polylines(mask, [shaft], False, 255, max(1, round(_SHAFT_WIDTH * size)), cv2.LINE_AA, SHIFT)
 
 
-def mini_card(centre, width: float, height: float, lean: float = 0.35):
+def mini_card(centre, width: float, height: float, lean: float = 0.2):
     """Corners of a small slanted card (a parallelogram leaning right), fixed-point pixels."""
     cx, cy = centre
     dx = lean * height / 2

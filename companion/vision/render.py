@@ -137,12 +137,18 @@ def _oval_mask(style: Style, shrink: float = 1.0) -> np.ndarray:
     return layer
 
 
-def _mini_cards(image, colours, spots, size, fill_of, style: Style) -> None:
-    """Small slanted cards (the +2 and +4 art), each black-edged with a shadow."""
+def _mini_cards(image, colours, spots, size, rim=WHITE) -> None:
+    """Small slanted cards (the +2 and +4 art), back to front: each black-edged with a shadow,
+    a white rim and its colour inside."""
+    w, h = size
     for colour, (dx, dy) in zip(colours, spots):
+        centre = (CENTRE[0] + dx, CENTRE[1] + dy)
         layer = _blank()
-        glyphs.fill(layer, glyphs.mini_card((CENTRE[0] + dx, CENTRE[1] + dy), *size, lean=0.4))
-        _inked(image, layer, fill_of(colour), 3, (-3.0, 3.0))
+        glyphs.fill(layer, glyphs.mini_card(centre, w, h))
+        _inked(image, layer, rim, 2, (-3.0, 3.0))
+        inner = _blank()
+        glyphs.fill(inner, glyphs.mini_card(centre, w - 9, h - 9))
+        _paint(image, inner, PAINT[colour] if colour else rim)
 
 
 def _centre(image, colour, rank: str, design: str, style: Style) -> None:
@@ -154,13 +160,12 @@ def _centre(image, colour, rank: str, design: str, style: Style) -> None:
             cv2.ellipse(image, (CARD_W // 2, CARD_H // 2), axes, style.tilt, 180 + i * 90, 270 + i * 90,
                         PAINT[quarter], -1, cv2.LINE_AA)
         return
-    if rank == "wild-draw4":
-        spots = ((-20, -30), (22, -40), (-22, 30), (20, 20))
-        _mini_cards(image, ("red", "blue", "yellow", "green"), spots, (40, 44), PAINT.get, style)
+    if rank == "wild-draw4":       # four cards, back to front
+        spots = ((-14, 27), (33, -14), (13, -46), (-26, -6))
+        _mini_cards(image, ("yellow", "green", "blue", "red"), spots, (38, 50))
         return
     if rank == "draw2":
-        _mini_cards(image, (colour, colour), ((16, -28), (-16, 28)), (44, 70),
-                    lambda c: ink, style)
+        _mini_cards(image, (colour, colour) if classic else (None, None), ((20, -24), (-20, 24)), (44, 70))
         return
     if rank == "reverse":          # two arrows, each with its own outline where they nest
         for arrow in (1, 0):
