@@ -76,7 +76,7 @@ def _zoom(channel: np.ndarray, factor: float) -> np.ndarray:
 def look(card: np.ndarray, zooms=()) -> CardLook:
     """Measure a warped card (BGR, portrait; READ_H x READ_W for the centre symbol, which a
     smaller card is too coarse for). ``zooms`` (e.g. 1.05) add shape vectors of closer crops,
-    for outlines found a little too large."""
+    for outlines found a little too large, when no symbol was found."""
     symbols = ()
     image = balanced(card)
     if card.shape[0] > WARP_H:
@@ -99,7 +99,7 @@ def look(card: np.ndarray, zooms=()) -> CardLook:
         mean = np.ones(3, np.float32)
     chroma = mean / max(float(mean.sum()), 1e-6)
     variants = []
-    for factor in zooms:
+    for factor in zooms if not symbols else ():      # a symbol, cut out, needs no closer crop
         w, d = _zoom(white, factor), _zoom(dark, factor)
         variants += [_shape(w, d), _shape(w[::-1, ::-1], d[::-1, ::-1])]
     band = dark[INNER_RING]

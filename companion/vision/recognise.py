@@ -109,10 +109,12 @@ class Recogniser:
             ranks = self._ranks[groups == group]
             rows_of = [(rank, np.flatnonzero(ranks == rank)) for rank in self._rank_names]
             self._groups.append((mean, centred, [(r, i) for r, i in rows_of if i.size]))
-        self._symbols = self.profile.symbols
+        # symbol templates grouped by rank, so the best per rank is one reduceat
         ranks = np.array(self.profile.symbol_ranks)
-        self._symbol_rows = [(rank, np.flatnonzero(ranks == rank)) for rank in self._rank_names
-                             if (ranks == rank).any()]
+        order = np.argsort(ranks, kind="stable")
+        self._symbols = np.ascontiguousarray(self.profile.symbols[order]) if ranks.size else None
+        starts = np.flatnonzero(np.r_[True, ranks[order][1:] != ranks[order][:-1]]) if ranks.size else []
+        self._symbol_starts, self._symbol_names = starts, [str(ranks[order][i]) for i in starts]
         self._colour_names = list(self.profile.colours)
         self._colours = np.stack([self.profile.colours[c] for c in self._colour_names])
 
@@ -132,10 +134,10 @@ class Recogniser:
 
     def symbol_scores(self, seen) -> dict[str, float]:
         """Best centre-symbol similarity per rank, either way up; empty without a symbol."""
-        if not seen.symbols or not self._symbol_rows:
+        if not seen.symbols or self._symbols is None:
             return {}
         best = (self._symbols @ np.stack(seen.symbols).T).max(axis=1)
-        return {rank: float(best[rows].max()) for rank, rows in self._symbol_rows}
+        return dict(zip(self._symbol_names, np.maximum.reduceat(best, self._symbol_starts).tolist()))
 
     def name_card(self, card: np.ndarray, outline_score: float = 1.0, zooms=ZOOMS) -> tuple[str, float]:
         """Best guess and confidence for a card warped flat at READ size (``zooms``: closer
