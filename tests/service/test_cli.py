@@ -118,7 +118,11 @@ def printed_token(config):
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     token = next(line.split(": ", 1)[1].strip() for line in process.stdout if line.startswith("Host token: "))
     process.send_signal(signal.SIGTERM)
-    process.communicate(timeout=20)
+    try:
+        process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise AssertionError("uno-companion run did not stop on SIGTERM: " + process.communicate()[1][-3000:])
     return token
 
 
