@@ -53,6 +53,7 @@ def test_the_list_shows_every_match_and_opens_one(phone, stored):
     assert page.locator("#final li .score").all_inner_texts() == [str(s) for s in stored.expected.state()["scores"]]
     rows = page.locator("#match-rounds tbody tr")
     expect(rows).to_have_count(len(stored.expected.rounds) + 1)    # every round and the totals
+    assert page.locator("#chart polyline").count() == 3 and page.locator("#legend span").count() == 3
     assert page.locator("details.round-events[open] li").last.inner_text().endswith("wins the match!")
     assert page.locator("#reopen").count() == 0                   # a finished match is not reopened
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

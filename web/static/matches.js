@@ -1,6 +1,9 @@
-/* One stored match: the host continues it at the table (the page then shows the scoreboard). */
+/* One stored match: its totals as a chart; the host continues it at the table (then the scoreboard). */
 "use strict";
 (() => {
+  const data = document.getElementById("chart-data");
+  if (data) UNO_CHART.render(document.getElementById("chart"), document.getElementById("legend"),
+                             JSON.parse(data.textContent));
   const button = document.getElementById("reopen");
   if (!button) return;
   button.addEventListener("click", async () => {
