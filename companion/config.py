@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from companion.devices.jobqueue import check_jam_clearing
 from companion.errors import UserError
 from companion.tomlfile import read_toml
 
@@ -38,6 +39,8 @@ class LauncherSection:
     motor_limit_s: float = 3.0
     card_deadline_s: float = 0.8
     burst_policy: str = "toy"
+    jam_reverse_s: float = 0.15    # a jam: run backward this long to free the card ...
+    jam_retries: int = 2           # ... this many times before reporting it
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,11 @@ def parse_config(data: dict[str, Any]) -> Config:
     if not isinstance(rules, dict):
         raise UserError("[rules] must be a table of rule options, e.g. uno_penalty = 2")
     sections = {name: _section(name, factory(), data.get(name, {})) for name, factory in SECTIONS.items()}
+    launcher = sections["launcher"]
+    try:
+        check_jam_clearing(launcher.jam_reverse_s, launcher.jam_retries)
+    except UserError as error:
+        raise UserError(f"[launcher] jam_reverse_s / jam_retries: {error}") from None
     if sections["table"].players and not 2 <= len(sections["table"].players) <= 10:
         raise UserError(f"[table] players: 2 to 10 players (D2), found {len(sections['table'].players)}")
     return Config(rules=dict(rules), **sections)

@@ -58,6 +58,8 @@ def open_table_devices(config: Config, events: queue.Queue, **options) -> tuple:
     opened = {}
     launcher_options = {"motor_limit": config.launcher.motor_limit_s,
                         "card_deadline": config.launcher.card_deadline_s,
+                        "jam_reverse": config.launcher.jam_reverse_s,
+                        "jam_retries": config.launcher.jam_retries,
                         **(options.pop("launcher_options", None) or {})}
     try:
         for backend in dict.fromkeys(b for b in wanted.values() if b != "none"):

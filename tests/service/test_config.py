@@ -14,6 +14,7 @@ def test_the_documented_example_config_loads():
     assert config.table.players == ("Ana", "Ben", "Cem", "Dora")
     assert config.launcher.backend == "gpio" and config.ring.backend == "pico"
     assert config.rules["uno_penalty"] == 2
+    assert (config.launcher.jam_reverse_s, config.launcher.jam_retries) == (0.15, 2)
 
 
 def test_an_empty_file_gives_a_simulated_table(tmp_path):
@@ -32,6 +33,8 @@ def test_an_empty_file_gives_a_simulated_table(tmp_path):
     ("[table]\nmode = 'no mercy'\n", "choose one of classic, extreme, flash"),
     ("[launcher]\nmotor_limit_s = -1\n", "more than 0 seconds"),
     ("[launcher]\nmotor_limit_s = true\n", "expected float"),
+    ("[launcher]\njam_retries = 9\n", r"\[launcher\] jam_reverse_s / jam_retries: .*from 0 to 5, not 9"),
+    ("[launcher]\njam_reverse_s = 2\n", r"\[launcher\] jam_reverse_s / jam_retries: .*at most 0.5 s"),
     ("[camra]\nsource = 'usb:0'\n", r"unknown section \[camra\]"),
     ("[ring]\nbackend = 'gpio'\ncolour = 'red'\n", r"\[ring\] unknown key 'colour'"),
     ("[table\n", "not valid TOML"),
@@ -55,3 +58,17 @@ def test_trusted_host_names_are_kept_as_written(tmp_path):
     path = tmp_path / "table.toml"
     path.write_text("[web]\ntrusted_hosts = ['uno.home.arpa', ' spielbox ', 'uno-2.fritz.box.']\n")
     assert load_config(path).web.trusted_hosts == ("uno.home.arpa", "spielbox", "uno-2.fritz.box.")
+
+
+def test_the_launchers_jam_settings_reach_the_launcher(tmp_path):
+    import queue
+
+    from companion.service.table import open_table_devices
+    path = tmp_path / "table.toml"
+    path.write_text("[launcher]\nbackend = 'sim'\njam_reverse_s = 0.3\njam_retries = 4\n[ring]\nbackend = 'none'\n")
+    launcher, _ring, _beeper, opened = open_table_devices(load_config(path), queue.Queue())
+    try:
+        assert (launcher.jam_reverse, launcher.jam_retries) == (0.3, 4)
+    finally:
+        for devices in opened.values():
+            devices.close()
