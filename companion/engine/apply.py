@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine import events as E
-from companion.engine.messages import message
+from companion.engine.messages import Message, message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_card, parse_colour
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
                                      PLAYING, SCORING, START, TARGET, TURN, VERDICT)
@@ -166,7 +166,7 @@ class ApplyMixin:
                    DEALING: "the launcher deals",
                    START: "turn up the start card", MATCH_OVER: "nothing"}[self.phase]
         if self.pending and self.phase is TURN:
-            waiting = f"draw {self.pending}"
+            waiting = message("waiting_draw", count=self.pending)
         names = (lambda cards: [CARD_NAMES[c] for c in cards])
         return {
             "mode": "full" if self.full else "tracking",
@@ -176,6 +176,9 @@ class ApplyMixin:
             "phase": self.phase,
             "turn": self.current if running else None,
             "waiting_for": {"seat": self.current if running else None, "what": waiting},
+            # a waiting text with a number in it, as key and parameters (see messages.py)
+            "waiting_message": ({"key": waiting.key, "params": dict(waiting.params)}
+                                if isinstance(waiting, Message) else None),
             "direction": "clockwise" if self.direction == 1 else "counter-clockwise",
             "top_card": CARD_NAMES[self.top] if self.top >= 0 else None,
             "colour": COLOURS[self.colour] if self.colour != NO_COLOUR else None,

@@ -21,6 +21,8 @@ MESSAGES: dict[str, str] = {
     # why a card is taken back (P1), as TakeBack.why
     "not_your_turn": "not seat {seat}'s turn (seat {turn})",
     "must_draw_first": "seat {seat} must draw {count} first",
+    # what the game waits for (the snapshot's waiting_for.what, when it has a number)
+    "waiting_draw": "draw {count}",
     # refusals (UserError)
     "not_now": "{what} now (waiting for: {waiting})",
     "round_over": "{what}: the round is over (next: {waiting})",

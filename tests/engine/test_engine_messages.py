@@ -48,3 +48,13 @@ def test_notices_and_waiting_texts_in_refusals_keep_their_parts():
     with pytest.raises(UserError) as refused:
         game.apply(E.RoundEnd((0, 0, 0)))
     assert str(refused.value) == "hand points are entered after a round ends"  # a fixed sentence
+
+
+def test_a_waiting_text_with_a_number_carries_its_key():
+    game = table(full=False)
+    game.apply(E.Play(1, "red-draw2"))
+    state = game.snapshot()
+    assert state["waiting_for"] == {"seat": 2, "what": "draw 2"}
+    assert state["waiting_message"] == {"key": "waiting_draw", "params": {"count": 2}}
+    game.apply(E.Draw(2, 2))
+    assert game.snapshot()["waiting_message"] is None  # "play or draw": a fixed phrase
