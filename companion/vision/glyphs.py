@@ -107,8 +107,8 @@ def _turn(points, centre, angle: float, scale: float):
     return np.int32([(round(x * ONE), round(y * ONE)) for x, y in out])
 
 
-def draw_skip(mask: np.ndarray, centre, radius: float, angle: float = 35.0) -> None:
-    """The skip sign: a thick ring with a bar across it (the bar across the oval's tilt)."""
+def draw_skip(mask: np.ndarray, centre, radius: float, angle: float = 30.0) -> None:
+    """The skip sign: a thick ring with a bar across it, rising ``angle`` degrees to the right."""
     ring = round(0.3 * radius)
     cv2.circle(mask, (round(centre[0] * ONE), round(centre[1] * ONE)), round((radius - ring / 2) * ONE),
                255, ring, cv2.LINE_AA, SHIFT)
@@ -145,4 +145,5 @@ def mini_card(centre, width: float, height: float, lean: float = 0.2):
 
 
 def fill(mask: np.ndarray, polygon: np.ndarray) -> None:
+    """Ink a polygon of fixed-point corners (as :func:`mini_card` gives) into ``mask``."""
     cv2.fillPoly(mask, [polygon], 255, cv2.LINE_AA, SHIFT)

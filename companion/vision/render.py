@@ -107,11 +107,10 @@ def _both_corners(layer: np.ndarray) -> np.ndarray:
 def _index_layer(rank: str, style: Style) -> np.ndarray:
     """The small corner index (top-left and, turned, bottom-right)."""
     layer = _blank()
-    if rank in ("skip", "reverse"):
-        if rank == "skip":
-            glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
-        else:
-            glyphs.draw_reverse(layer, INDEX_AT, 18)
+    if rank == "skip":
+        glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
+    elif rank == "reverse":
+        glyphs.draw_reverse(layer, INDEX_AT, 18)
     elif rank != "wild":
         text = {"draw2": "+2", "wild-draw4": "+4"}.get(rank, rank)
         height = 24 if len(text) == 1 else 22
@@ -130,14 +129,13 @@ def _wild_corners(image: np.ndarray) -> None:
                         PAINT[quarter], -1, cv2.LINE_AA)
 
 
-def _oval_mask(style: Style, shrink: float = 1.0) -> np.ndarray:
+def _oval_mask(style: Style) -> np.ndarray:
     layer = _blank()
-    axes = (round(style.oval[0] * shrink), round(style.oval[1] * shrink))
-    cv2.ellipse(layer, (CARD_W // 2, CARD_H // 2), axes, style.tilt, 0, 360, 255, -1, cv2.LINE_AA)
+    cv2.ellipse(layer, (CARD_W // 2, CARD_H // 2), style.oval, style.tilt, 0, 360, 255, -1, cv2.LINE_AA)
     return layer
 
 
-def _mini_cards(image, colours, spots, size, rim=WHITE) -> None:
+def _mini_cards(image, colours, spots, size) -> None:
     """Small slanted cards (the +2 and +4 art), back to front: each black-edged with a shadow,
     a white rim and its colour inside."""
     w, h = size
@@ -145,15 +143,17 @@ def _mini_cards(image, colours, spots, size, rim=WHITE) -> None:
         centre = (CENTRE[0] + dx, CENTRE[1] + dy)
         layer = _blank()
         glyphs.fill(layer, glyphs.mini_card(centre, w, h))
-        _inked(image, layer, rim, 2, (-3.0, 3.0))
+        _inked(image, layer, WHITE, 2, (-3.0, 3.0))
         inner = _blank()
         glyphs.fill(inner, glyphs.mini_card(centre, w - 9, h - 9))
-        _paint(image, inner, PAINT[colour] if colour else rim)
+        _paint(image, inner, PAINT[colour] if colour else WHITE)
 
 
 def _centre(image, colour, rank: str, design: str, style: Style) -> None:
+    """The middle of the card: the number or symbol (or the wild cards' art)."""
     classic = design == "classic"
     ink = PAINT[colour] if classic else WHITE
+    outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
     if rank == "wild":
         axes = (style.oval[0] + 4, style.oval[1] - 16) if classic else (56, 90)
         for i, quarter in enumerate(QUARTERS):
@@ -171,7 +171,7 @@ def _centre(image, colour, rank: str, design: str, style: Style) -> None:
         for arrow in (1, 0):
             layer = _blank()
             glyphs.draw_reverse(layer, CENTRE, 100, (arrow,))
-            _inked(image, layer, ink, 3 if classic else 2, (-4.0, 4.0) if classic else (-5.0, 6.0))
+            _inked(image, layer, ink, outline, shadow)
         return
     layer = _blank()
     if rank == "skip":
@@ -179,7 +179,7 @@ def _centre(image, colour, rank: str, design: str, style: Style) -> None:
     else:
         glyphs.draw_text(layer, rank, (CENTRE[0], CENTRE[1] - (5 if rank in "69" else 0)),
                          style.numeral, style.slant, style.weight)
-    _inked(image, layer, ink, 3 if classic else 2, (-4.0, 4.0) if classic else (-5.0, 6.0))
+    _inked(image, layer, ink, outline, shadow)
 
 
 @functools.lru_cache(maxsize=512)
