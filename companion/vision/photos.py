@@ -6,7 +6,9 @@ Honest split: teach from the first photo of each card (sorted by file name) and
 measure on all the others; then measure the built-in profile (no teaching) on the
 same photos. Prints exact, colour and rank accuracy, the answered rate, the
 accuracy-versus-answered curve of the confidence threshold and the most frequent
-confusions. Skips with a message when the photos are not there.
+confusions. Skips with a message when the photos are not there. ``--half development``
+and ``--half check`` measure every other photo of each card: work on the one, look at the
+other now and then.
 """
 from __future__ import annotations
 
@@ -76,6 +78,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS, help="photo set folder")
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     parser.add_argument("--limit", type=int, default=0, help="measure at most this many photos (quick look)")
+    parser.add_argument("--half", choices=("all", "development", "check"), default="all",
+                        help="measure every other photo of each card only: the development half "
+                             "(2nd, 4th ... photo) to work on, the check half (3rd, 5th ...) to "
+                             "look at now and then, so the recogniser is not fitted to all photos")
     options = parser.parse_args(argv)
     if not (options.photos / "labels.csv").is_file():
         print(f"skipped: no photo set at {options.photos} (needs labels.csv); "
@@ -87,7 +93,9 @@ def main(argv: list[str]) -> int:
         teaching = {card: [read_image(paths[0])] for card, paths in by_card.items()}
     except UserError as error:
         raise UserError(f"photo set: {error}") from None
-    tests = [(path, card) for card, paths in by_card.items() for path in paths[1:]]
+    first = {"all": 1, "development": 1, "check": 2}[options.half]
+    step = 1 if options.half == "all" else 2
+    tests = [(path, card) for card, paths in by_card.items() for path in paths[first::step]]
     if options.limit:
         tests = tests[::max(1, len(tests) // options.limit)][:options.limit]
     profile, taught = teach_images(teaching)

@@ -2,6 +2,10 @@
 import subprocess
 import sys
 
+import cv2
+
+from companion.vision.scene import Table
+
 
 def _bench(*args):
     return subprocess.run([sys.executable, "-m", "companion", "bench", *args], capture_output=True, text=True)
@@ -21,3 +25,22 @@ def test_bench_photos_skips_with_a_clear_message_without_the_photos(tmp_path):
     assert result.returncode == 0
     assert result.stdout.startswith("skipped: no photo set at")
     assert "Traceback" not in result.stderr
+
+
+def test_bench_photos_measures_a_labelled_set_and_its_check_half(tmp_path):
+    rows = ["file,card,source_repo,source_path"]
+    for i, name in enumerate(("red-5", "blue-skip", "wild")):
+        for j in range(3):
+            table = Table(seed=10 * i + j, card_height=300)
+            table.random_place(name, spread=20)
+            path = tmp_path / name / f"{j}.jpg"
+            path.parent.mkdir(exist_ok=True)
+            cv2.imwrite(str(path), table.frame())
+            rows.append(f"{name}/{j}.jpg,{name},made,here")
+    (tmp_path / "labels.csv").write_text("\n".join(rows) + "\n")
+    result = _bench("photos", "--photos", str(tmp_path), "--half", "check")
+    assert result.returncode == 0, result.stderr
+    assert "taught from 3 photos" in result.stdout
+    assert "== taught profile: 3 photos" in result.stdout        # the 3rd photo of each card
+    assert "== built-in profile (no teaching): 3 photos" in result.stdout
+    assert "threshold  answered  exact-of-answered" in result.stdout
