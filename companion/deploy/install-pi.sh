@@ -26,6 +26,11 @@ echo "== Python environment (system site packages: picamera2 and lgpio are Debia
 python3 -m venv --system-site-packages "$root/.venv"
 "$root/.venv/bin/pip" install -e "$root[pi]"
 
+echo "== The built-in card profile (drawn once per version, kept in the service user's cache)"
+install -d -o uno -g uno /var/lib/uno-companion
+runuser -u uno -- env HOME=/var/lib/uno-companion "$root/.venv/bin/python" -c \
+    "from companion.vision.profile import default_profile; default_profile()"
+
 echo "== Configuration"
 install -d /etc/uno-companion
 fresh_config=no

@@ -17,6 +17,7 @@ import base64
 import functools
 import hashlib
 import json
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,8 @@ import numpy as np
 
 from companion.errors import UserError
 from companion.vision.deck import COLOURS, RANKS
+
+log = logging.getLogger(__name__)
 
 FORMAT = "uno-companion vision profile"
 VERSION = 2
@@ -152,6 +155,7 @@ def default_profile() -> Profile:
         return Profile.load(cache)
     except UserError:
         pass
+    log.info("drawing the built-in card profile (once per version: seconds on a PC, longer on a Pi)")
     profile = _draw_default_profile()
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
