@@ -129,7 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
-        stop.wait()
+        # Wake up now and then: a signal delivered to another thread does not interrupt a
+        # main thread blocked in an endless wait, so its handler would never run.
+        while not stop.wait(0.5):
+            pass
     except KeyboardInterrupt:
         pass
     server.close()
