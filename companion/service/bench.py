@@ -38,7 +38,7 @@ def main(argv: list[str]) -> int:
     with DemoTable(config, seed=options.seed, speed=options.speed, port=0) as table:
         table.service.loop.subscribe(
             lambda update: seen.append((update.version, update.event["card"], time.monotonic()))
-            if update.source == "camera" else None)
+            if update.source == "camera" and "card" in (update.event or {}) else None)
         phones = Phones(table.service.web.port, options.phones)
         try:
             time.sleep(1.0)                     # every phone has its snapshot
