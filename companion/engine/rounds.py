@@ -63,9 +63,8 @@ class RoundMixin:
             self.out.extend(self.prompt())
 
     # ----- D2: the deal -----------------------------------------------------------------
-    def deal(self, dealer: int | None = None, hands: list[list[int]] | None = None,
-             sizes: list[int] | None = None) -> None:
-        """D2: cards were dealt. Full information needs ``hands``; tracking takes ``sizes``."""
+    def _check_deal(self, dealer: int | None) -> None:
+        """A deal may start now, by ``dealer`` (None: the dealer already chosen)."""
         if self.phase is not DEAL:
             raise UserError("cards are dealt only before a round starts")
         if dealer is not None:
@@ -74,6 +73,11 @@ class RoundMixin:
                 raise UserError(f"seat {self.dealer} deals round {self.round_no} (D3)")
         elif self.dealer < 0:
             raise UserError("choose the dealer first (D3), or name the dealer in the deal")
+
+    def deal(self, dealer: int | None = None, hands: list[list[int]] | None = None,
+             sizes: list[int] | None = None) -> None:
+        """D2: cards were dealt. Full information needs ``hands``; tracking takes ``sizes``."""
+        self._check_deal(dealer)
         pile = self.deck.cards()
         if hands is not None:
             if len(hands) != self.n:
@@ -99,14 +103,7 @@ class RoundMixin:
     def launcher_deal(self, dealer: int | None = None) -> None:
         """D2 by launcher: the launcher deals each seat its cards, starting left of the dealer.
         The cards it counted arrive as draws; the round starts when every seat has its share."""
-        if self.phase is not DEAL:
-            raise UserError("cards are dealt only before a round starts")
-        if dealer is not None:
-            self._check_seat(dealer)
-            if self.dealer >= 0 and dealer != self.dealer:
-                raise UserError(f"seat {self.dealer} deals round {self.round_no} (D3)")
-        elif self.dealer < 0:
-            raise UserError("choose the dealer first (D3), or name the dealer in the deal")
+        self._check_deal(dealer)
         self.dealer = dealer if dealer is not None else self.dealer
         if self.log is not None:
             self.log.append(LauncherDeal(dealer))
