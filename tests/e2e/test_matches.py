@@ -31,13 +31,18 @@ def finished(table):
     return state
 
 
+def watching_phone(chromium, table):
+    """A phone with the table's page open and its live stream on."""
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(table.service.web.url.replace("0.0.0.0", "127.0.0.1"))
+    page.wait_for_selector("#live.on", timeout=5000)
+    return page
+
+
 def test_an_official_match_to_500_with_misreads_jams_and_an_empty_hopper_on_a_phone(chromium):
     faults = Faults(misreads=0.05, jams=3, hopper=40)
     with DemoTable(config(), seed=3, faults=faults, web=True, port=0) as table:
-        phone = chromium.new_context(**PHONE)
-        page = phone.new_page()
-        page.goto(table.service.web.url.replace("0.0.0.0", "127.0.0.1"))
-        page.wait_for_selector("#live.on", timeout=5000)
+        page = watching_phone(chromium, table)
         table.play()
         state = finished(table)
         assert max(state["scores"]) >= 500 and state["match"]["target"] == 500
@@ -47,7 +52,7 @@ def test_an_official_match_to_500_with_misreads_jams_and_an_empty_hopper_on_a_ph
         page.wait_for_function(
             "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
             ".join() === scores", arg=",".join(map(str, state["scores"])), timeout=5000)
-        phone.close()
+        page.context.close()
 
 
 @pytest.mark.parametrize("preset, mode, rules, faults", [
@@ -81,10 +86,7 @@ def watch_scores(page, state):
 ])
 def test_extreme_and_flash_matches_with_their_new_parts_on_a_phone(chromium, mode, seed, rules, faults):
     with DemoTable(config(mode=mode, **rules), seed=seed, faults=faults, web=True, port=0) as table:
-        phone = chromium.new_context(**PHONE)
-        page = phone.new_page()
-        page.goto(table.service.web.url.replace("0.0.0.0", "127.0.0.1"))
-        page.wait_for_selector("#live.on", timeout=5000)
+        page = watching_phone(chromium, table)
         table.play()
         state = finished(table)
         text = table.service.loop.game_log()
@@ -102,4 +104,4 @@ def test_extreme_and_flash_matches_with_their_new_parts_on_a_phone(chromium, mod
             assert any(a == b for a, b in zip(plays, plays[1:]))  # the same seat lit twice
             assert kinds["race"] >= 1 and table.counts["timers run out"] >= 1
         watch_scores(page, state)
-        phone.close()
+        page.context.close()

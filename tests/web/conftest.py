@@ -7,6 +7,7 @@ import pytest
 from companion.table import demo_table
 from companion.web.app import create_app
 from companion.web.server import WebServer
+from match_fixtures import StoredTable
 from web_helpers import HOST_TOKEN, PHONE
 
 
@@ -44,3 +45,11 @@ def phone(chromium):
     context = chromium.new_context(**PHONE)
     yield context
     context.close()
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """A store with a finished, an unfinished and a current match; tests work on copies of it."""
+    table = StoredTable(tmp_path_factory.mktemp("built") / "games.sqlite")
+    yield table
+    table.close()

@@ -7,18 +7,10 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.web.server import WebServer
-from match_fixtures import StoredTable
 from web_helpers import HOST_TOKEN, screenshot
 
 pytestmark = pytest.mark.slow
 SECOND = 1000  # ms
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    table = StoredTable(tmp_path_factory.mktemp("built") / "games.sqlite")
-    yield table
-    table.close()
 
 
 @pytest.fixture

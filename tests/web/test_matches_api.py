@@ -9,15 +9,7 @@ import pytest
 
 from companion.web.app import create_app
 from companion.web.server import WebServer
-from match_fixtures import StoredTable
 from web_helpers import HOST_TOKEN
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    table = StoredTable(tmp_path_factory.mktemp("built") / "games.sqlite")
-    yield table
-    table.close()
 
 
 @pytest.fixture
