@@ -116,8 +116,13 @@ def teach_from_cards(cards, augment: int = 0, seed: int = 0, source: str = "taug
             _learn(profile, rank, copy, rest[0] if rest else group, shape=False)
         if colour:
             samples.setdefault(colour, []).append(seen.chroma)
+    return _finished(profile, samples, "no card pictures to learn from")
+
+
+def _finished(profile: Profile, samples: dict[str, list[np.ndarray]], nothing: str) -> Profile:
+    """Each colour the median of its samples (the built-in one where none was taught)."""
     if not profile.ranks:
-        raise UserError("no card pictures to learn from")
+        raise UserError(nothing)
     profile.colours = {c: np.median(v, axis=0).astype(np.float32) for c, v in samples.items()}
     if len(profile.colours) < 4:
         profile.colours = {**default_profile().colours, **profile.colours}
@@ -138,12 +143,7 @@ def teach_from_views(views, source: str = "taught", jitter: bool = True) -> Prof
             _learn(profile, rank, read_warp(frame, variant), group, shape=False)
         if colour:
             samples.setdefault(colour, []).append(seen.chroma)
-    if not profile.ranks:
-        raise UserError("no card views to learn from")
-    profile.colours = {c: np.median(v, axis=0).astype(np.float32) for c, v in samples.items()}
-    if len(profile.colours) < 4:
-        profile.colours = {**default_profile().colours, **profile.colours}
-    return profile
+    return _finished(profile, samples, "no card views to learn from")
 
 
 def teach_from_images(pairs) -> tuple[Profile, TeachReport]:
