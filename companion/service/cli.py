@@ -110,11 +110,34 @@ def check(argv: list[str]) -> int:
     _check_devices(config, report)
     _check_camera(config, report, options.camera_seconds)
     _check_port(config, report)
+    real, stand_ins = _what_was_tested(config)
     if problems:
-        print(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}: {', '.join(problems)}.")
+        print(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}: {', '.join(problems)}."
+              + (f" Not real parts: {', '.join(stand_ins)}." if stand_ins else ""))
         return 1
-    print("everything looks right.")
+    if not stand_ins:
+        print("everything looks right.")
+    elif not real:
+        print(f"no problem found, but no real part was tested: {', '.join(stand_ins)}. Set the backend "
+              "of each part you built (gpio, pico; [camera] source) in a config and run check --config FILE.")
+    else:
+        print(f"everything looks right on the real parts ({', '.join(real)}); not real parts, so "
+              f"not tested for real: {', '.join(stand_ins)}.")
     return 0
+
+
+def _what_was_tested(config) -> tuple[list[str], list[str]]:
+    """The real parts check talked to, and the stand-ins (simulated, recorded, not fitted)."""
+    real, stand_ins = [], []
+    for name in ("launcher", "ring"):
+        backend = getattr(config, name).backend
+        (real if backend in ("gpio", "pico") else stand_ins).append(f"{name} ({backend})")
+    kind = config.camera.source.partition(":")[0]
+    if kind in ("picamera", "usb"):
+        real.append(f"camera ({config.camera.source})")
+    else:
+        stand_ins.append(f"camera ({kind}: recorded pictures)" if kind in ("folder", "video") else "camera (none)")
+    return real, stand_ins
 
 
 def _check_rules(config, report) -> None:
