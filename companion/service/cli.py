@@ -89,6 +89,9 @@ def check(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="uno-companion check", description=check.__doc__)
     parser.add_argument("--config", metavar="FILE", help=f"the table's config (default {SYSTEM_CONFIG} if present)")
     parser.add_argument("--camera-seconds", type=float, default=5.0, help="how long to wait for a frame")
+    parser.add_argument("--walk", action="store_true",
+                        help="then a guided walk: press each button, block the beam, watch each light, throw a card")
+    parser.add_argument("--step-seconds", type=float, default=20.0, help="how long each walk step waits (seconds)")
     options = parser.parse_args(argv)
     problems: list[str] = []
 
@@ -110,6 +113,10 @@ def check(argv: list[str]) -> int:
     _check_devices(config, report)
     _check_camera(config, report, options.camera_seconds)
     _check_port(config, report)
+    if options.walk:
+        ended = _walk(config, report, options.step_seconds, opened_fine="devices" not in problems)
+        if ended is not None:
+            return ended
     real, stand_ins = _what_was_tested(config)
     if problems:
         print(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}: {', '.join(problems)}."
@@ -211,6 +218,33 @@ def _check_devices(config, report) -> None:
     finally:
         for devices in opened.values():
             devices.close()
+
+
+def _walk(config, report, seconds: float, opened_fine: bool) -> int | None:
+    """``check --walk``: the guided steps (companion/service/walk.py); an exit code if it ended early."""
+    import queue
+    from companion.service.table import open_table_devices
+    from companion.service.walk import Answers, Walk, WalkEnded, wiring_for
+    if not opened_fine or config.launcher.backend == config.ring.backend == "none":
+        report("walk", True, "skipped: no device to walk through" if opened_fine else "skipped: fix the devices first")
+        return None
+    simulated = [name for name in ("launcher", "ring") if getattr(config, name).backend == "sim"]
+    if simulated:
+        print(f"note: the {' and the '.join(simulated)} {'are' if len(simulated) > 1 else 'is'} simulated (sim): "
+              "no one can press or see them, so their steps wait and name the wire.")
+    events: queue.Queue = queue.Queue()
+    launcher, ring, beeper, opened = open_table_devices(config, events)
+    walk = Walk(launcher, ring, beeper, events, wiring=wiring_for(config), answers=Answers(),
+                report=lambda part, ok, text: report(f"walk: {part}", ok, text), step_seconds=seconds)
+    try:
+        walk.run()
+    except WalkEnded as ended:
+        print(f"walk ended early: {ended}; the motor and the lights are off.")
+        return ended.code
+    finally:
+        for devices in opened.values():
+            devices.close()
+    return None
 
 
 def _check_camera(config, report, seconds: float) -> None:

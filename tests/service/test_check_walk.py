@@ -1,0 +1,191 @@
+"""``uno-companion check --walk``: a person at the table, played by the test on gpiozero mock pins
+(the ``sim`` backend's MockFactory) and on a simulated Pico; answers typed through stdin."""
+import _thread
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from companion.config import parse_config
+from companion.devices.backends import open_devices
+from companion.service.walk import Answers, Walk, WalkEnded, wiring_for
+
+END = object()
+
+
+class Person:
+    """Does what the walk asks, on the mock pins: ``skip`` says which steps they do not do."""
+
+    def __init__(self, devices, skip=(), swap=None, dark=(), answers=None):
+        self.devices, self.skip, self.swap, self.dark = devices, set(skip), swap or {}, set(dark)
+        self.typed: queue.Queue = queue.Queue()
+        for line in answers or ():
+            self.typed.put(line)
+        self.heard = []
+
+    def read_line(self):
+        line = self.typed.get()
+        if line is END:
+            raise EOFError
+        return line
+
+    def pin(self, name):
+        return self.devices.factory.pin(self.devices.pins[name])
+
+    def say(self, text):
+        self.heard.append(text)
+        time.sleep(0.05)              # a person is slower than the 20 ms debounce
+        if text.startswith("Press the button of seat "):
+            seat = int(text.split()[5])
+            if seat not in self.skip:
+                self.devices.tap(f"seat{self.swap.get(seat, seat)}_button")
+        elif text.startswith("Press the big draw button") and "draw" not in self.skip:
+            self.devices.tap("launcher_draw_button")
+        elif text.startswith("Hold a card") and "beam" not in self.skip:
+            self.pin("launcher_exit_sensor").drive_low()
+        elif text.startswith("Seen. Take the card out"):
+            self.pin("launcher_exit_sensor").drive_high()
+        elif text.startswith("Is the light of seat "):
+            seat = int(text.split()[5])
+            if seat not in self.skip:
+                lit = [s for s in range(6) if self.pin(f"seat{s}_light").state]
+                self.typed.put("y" if lit == [seat] and seat not in self.dark else "n")
+        elif text.startswith("Did the buzzer"):
+            self.typed.put("y")
+        elif text.startswith("Put ONE test card"):
+            self.typed.put("")
+        elif text.startswith("No card was counted. Did the wheel turn?"):
+            self.typed.put("n")
+
+
+def walk_on_sim(person_options=None, stack_options=None, step_seconds=1.0):
+    events = queue.Queue()
+    devices = open_devices("sim", events, seed=1, stack_options=stack_options)
+    person = Person(devices, **(person_options or {}))
+    results = []
+    walk = Walk(devices.launcher, devices.ring, devices.beeper, events,
+                wiring=wiring_for(parse_config({"launcher": {"backend": "gpio"}, "ring": {"backend": "gpio"}})),
+                answers=Answers(person.read_line), report=lambda *result: results.append(result),
+                say=person.say, step_seconds=step_seconds)
+    return walk, devices, person, results
+
+
+def by_part(results):
+    return {part: (ok, text) for part, ok, text in results}
+
+
+def test_a_walk_where_everything_answers_passes_every_step_and_throws_one_card():
+    walk, devices, person, results = walk_on_sim()
+    try:
+        assert walk.run() == []
+        assert devices.stack.thrown == 1
+        assert [part for part, _, _ in results] == [*(f"seat {s} button" for s in range(6)), "draw button",
+                                                   "exit sensor", *(f"seat {s} light" for s in range(6)),
+                                                   "buzzer", "motor and card count"]
+        assert not devices.launcher.motor_running and set(devices.ring.lights.values()) == {"off"}
+    finally:
+        devices.close()
+
+
+def test_a_step_that_gets_no_answer_names_the_pin_and_wire_to_check():
+    walk, devices, person, results = walk_on_sim(
+        {"skip": {5, "draw", "beam"}, "swap": {3: 4}, "dark": {1}}, step_seconds=0.4)
+    try:
+        problems = walk.run()
+    finally:
+        devices.close()
+    seen = by_part(results)
+    assert seen["seat 5 button"] == (False, "no press within 0.4 s: check GPIO7 (pin 26): seat 5 button, other "
+                                            "leg to GND (SPI CE1, free when SPI is off)")
+    assert "seats 3 and 4 are swapped" in seen["seat 3 button"][1] and "GPIO23 (pin 16)" in seen["seat 3 button"][1]
+    assert "GPIO22 (pin 15)" in seen["draw button"][1]
+    assert "GPIO17 (pin 11)" in seen["exit sensor"][1]
+    assert seen["seat 1 light"] == (False, "check GPIO19 (pin 35): seat 1 LED (through 330 ohm), short leg to GND")
+    assert seen["seat 5 light"] == (False, "no answer: check GPIO8 (pin 24): seat 5 LED (through 330 ohm) "
+                                           "(SPI CE0, free when SPI is off), short leg to GND")
+    assert seen["seat 0 light"][0] and seen["motor and card count"][0]
+    assert set(problems) == {"seat 5 button", "seat 3 button", "draw button", "exit sensor", "seat 1 light",
+                             "seat 5 light"}
+
+
+def test_a_launcher_whose_card_never_comes_names_the_motor_pins_and_the_driver_enable():
+    walk, devices, person, results = walk_on_sim(stack_options={"jam_at": {1}})
+    try:
+        walk.run()
+        assert not devices.launcher.motor_running
+    finally:
+        devices.close()
+    ok, text = by_part(results)["motor and card count"]
+    assert not ok and "GPIO12 (pin 32)" in text and "GPIO13 (pin 33)" in text and "nSLEEP" in text
+
+
+def test_ctrl_c_while_the_motor_runs_ends_the_walk_with_the_motor_off():
+    walk, devices, person, results = walk_on_sim(stack_options={"jam_at": {1}})
+    forward = devices.stack.forward
+
+    def interrupt_once_the_motor_runs():
+        deadline = time.monotonic() + 10
+        while not forward.state and time.monotonic() < deadline:
+            time.sleep(0.005)
+        _thread.interrupt_main()
+
+    say = person.say
+
+    def say_and_watch(text):
+        say(text)
+        if text.startswith("Put ONE test card"):
+            threading.Thread(target=interrupt_once_the_motor_runs, daemon=True).start()
+
+    walk.say = say_and_watch
+    try:
+        with pytest.raises(WalkEnded) as ended:
+            walk.run()
+        assert ended.value.code == 130
+        assert not devices.launcher.motor_running and forward.state == 0 and devices.stack.backward.state == 0
+    finally:
+        devices.close()
+
+
+def test_the_end_of_the_input_ends_the_walk_cleanly():
+    walk, devices, person, results = walk_on_sim(step_seconds=0.3)
+    walk.say = lambda text: person.typed.put(END) if text.startswith("Is the light") else None
+    try:
+        with pytest.raises(WalkEnded, match="the input ended"):
+            walk.run()
+        assert not devices.launcher.motor_running and set(devices.ring.lights.values()) == {"off"}
+    finally:
+        devices.close()
+
+
+def test_check_walk_on_the_command_line_reads_answers_from_stdin_and_stops_at_their_end(tmp_path):
+    from tests.service.test_cli import write_config
+    result = subprocess.run([sys.executable, "-m", "companion", "check", "--walk", "--step-seconds", "0.2",
+                             "--config", write_config(tmp_path)],
+                            input="y\nn\n", capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    out = result.stdout
+    assert "Traceback" not in out + result.stderr
+    assert "the launcher and the ring are simulated" in out
+    assert "PROBLEM  walk: seat 0 button: no press within 0.2 s: check GPIO4 (pin 7)" in out
+    assert "ok       walk: seat 0 light: lights" in out
+    assert "PROBLEM  walk: seat 1 light: check GPIO19 (pin 35)" in out
+    assert out.splitlines()[-1] == "walk ended early: no more answers (the input ended); the motor and the lights are off."
+    assert result.returncode == 1
+
+
+def test_ctrl_c_on_the_command_line_ends_the_walk_without_a_traceback(tmp_path):
+    from tests.service.test_cli import write_config
+    process = subprocess.Popen([sys.executable, "-m", "companion", "check", "--walk", "--config",
+                                write_config(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    for line in process.stdout:
+        if line.startswith("Press the button of seat 0"):
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert "Traceback" not in out + err
+    assert "walk ended early: stopped (Ctrl-C); the motor and the lights are off." in out
+    assert process.returncode == 130
