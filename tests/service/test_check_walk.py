@@ -189,3 +189,60 @@ def test_ctrl_c_on_the_command_line_ends_the_walk_without_a_traceback(tmp_path):
     assert "Traceback" not in out + err
     assert "walk ended early: stopped (Ctrl-C); the motor and the lights are off." in out
     assert process.returncode == 130
+
+
+class PicoPerson(Person):
+    """The same person at a Pico build: presses and the beam through the simulated Pico."""
+
+    def __init__(self, devices, pico):
+        super().__init__(devices)
+        self.pico = pico
+
+    def say(self, text):
+        self.heard.append(text)
+        time.sleep(0.05)
+        if text.startswith("Press the button of seat "):
+            self.pico.tap(int(text.split()[5]))
+        elif text.startswith("Press the big draw button"):
+            self.pico.do("draw")
+            time.sleep(0.1)
+            self.pico.do("draw")
+        elif text.startswith("Hold a card"):
+            self.pico.do("beam 1")
+        elif text.startswith("Seen. Take the card out"):
+            self.pico.do("beam 0")
+        elif text.startswith("Is the light of seat "):
+            seat = int(text.split()[5])
+            self.devices.ring.wait_shown(5)
+            lit = [index for index, colour in enumerate(self.pico.report()["pixels"]) if any(colour)]
+            self.typed.put("y" if lit == [seat] else "n")
+        else:
+            super().say(text)
+
+
+def test_the_same_walk_passes_on_a_pico_build(tmp_path):
+    from companion.link.devices import open_devices as open_pico
+    from tests.link.link_helpers import PicoProcess
+    pico = PicoProcess(tmp_path / "ttyPico")
+    events = queue.Queue()
+    devices = open_pico(events, port=pico.path, timeout=10)
+    try:
+        person = PicoPerson(devices, pico)
+        results = []
+        config = parse_config({"launcher": {"backend": "pico"}, "ring": {"backend": "pico"}})
+        walk = Walk(devices.launcher, devices.ring, devices.beeper, events, wiring=wiring_for(config),
+                    answers=Answers(person.read_line), report=lambda *result: results.append(result),
+                    say=person.say, step_seconds=5)
+        assert walk.run() == [], results
+        assert pico.report()["thrown"] == 1 and pico.report()["motor"] == 0
+        assert len([part for part, _, _ in results if part.endswith("button")]) == devices.ring.seats + 1
+    finally:
+        devices.close()
+        pico.close()
+
+
+def test_the_pico_walk_names_the_pico_pins():
+    wiring = wiring_for(parse_config({"launcher": {"backend": "pico"}, "ring": {"backend": "pico"}}))
+    assert wiring.button(3) == "GP3: seat 3 button, other leg to GND"
+    assert wiring.light(3).startswith("GP28: WS2812 ring data in") and "LED 4 of the chain" in wiring.light(3)
+    assert wiring.launcher("exit_sensor").startswith("GP16: ")
