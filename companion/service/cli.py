@@ -41,7 +41,10 @@ def run(argv: list[str]) -> int:
     service = TableService(config)
     if options.new_host_token:
         service.forget_host_keys()
+    from companion.service.throw import aim_as_calibrated, calibration_path, load_calibration
+    calibration = load_calibration(calibration_path(config.data.store))   # a damaged file: say so before starting
     service.start()
+    aim_as_calibrated(service.launcher, calibration)
     try:
         if service.web is not None:
             print(service.web.banner(), flush=True)
@@ -245,6 +248,50 @@ def _walk(config, report, seconds: float, opened_fine: bool) -> int | None:
         for devices in opened.values():
             devices.close()
     return None
+
+
+def calibrate(argv: list[str]) -> int:
+    """``uno-companion calibrate throw [--config FILE]``: aim at each seat, throw, note the distance."""
+    parser = argparse.ArgumentParser(prog="uno-companion calibrate", description=calibrate.__doc__)
+    parser.add_argument("what", choices=["throw"], help="what to calibrate: throw (the aim per seat)")
+    parser.add_argument("--config", metavar="FILE", help=f"the table's config (default {SYSTEM_CONFIG} if present)")
+    parser.add_argument("--seats", type=int, help="how many seats (default: the config's players)")
+    parser.add_argument("--step-seconds", type=float, default=120.0, help="how long each question waits")
+    options = parser.parse_args(argv)
+    import queue
+    from companion.service.table import open_table_devices, setup_from_config
+    from companion.service.throw import (ThrowCalibration, calibration_path, load_calibration,
+                                         save_calibration)
+    from companion.service.walk import Answers, WalkEnded
+    config, where = _config(options.config)
+    path = calibration_path(config.data.store)
+    if path is None:
+        raise UserError("[data] store is in memory: there is no state folder to keep the calibration in")
+    if config.launcher.backend == "none":
+        raise UserError("[launcher] backend is none: there is no launcher to aim")
+    seats = options.seats or len(setup_from_config(config).players)
+    calibration = load_calibration(path)
+    events: queue.Queue = queue.Queue()
+    launcher, _, _, opened = open_table_devices(config, events)
+    print(f"Calibrating the throw to {seats} seats ({where}); the result goes to {path}.")
+    try:
+        calibration = ThrowCalibration(launcher, events, Answers(), step_seconds=options.step_seconds).run(
+            seats, calibration)
+    except KeyboardInterrupt:
+        print("stopped; the motor is off; nothing saved.")
+        return 130
+    except WalkEnded as ended:
+        print(f"{ended}; the motor is off; nothing saved.")
+        return ended.code
+    finally:
+        for devices in opened.values():
+            devices.close()
+    save_calibration(path, calibration)
+    for seat, entry in sorted(calibration.items()):
+        distance = "not measured" if entry["distance_cm"] is None else f"{entry['distance_cm']:g} cm"
+        print(f"seat {seat}: aim {entry['angle']:g} degrees, throw {distance}")
+    print(f"saved to {path}; uno-companion run aims with these angles.")
+    return 0
 
 
 def _check_camera(config, report, seconds: float) -> None:

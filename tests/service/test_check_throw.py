@@ -1,0 +1,86 @@
+"""``uno-companion calibrate throw``: the aim per seat, measured at the table, kept for ``run``."""
+import json
+import queue
+import subprocess
+import sys
+
+import pytest
+
+from companion.devices import observations as obs
+from companion.devices.backends import open_devices
+from companion.errors import UserError
+from companion.service.throw import (CALIBRATION_FILE, ThrowCalibration, aim_as_calibrated, calibration_path,
+                                     load_calibration, save_calibration)
+from companion.service.walk import Answers
+
+END = object()
+
+
+def typed(lines):
+    lines = iter(lines)
+
+    def read_line():
+        line = next(lines, END)
+        if line is END:
+            raise EOFError
+        return line
+    return read_line
+
+
+def servo_pulse_us(devices):
+    pin = devices.factory.pin(devices.pins["launcher_aim_servo"])
+    return pin.state * 20000              # gpiozero servos run at 50 Hz: a 20 ms frame
+
+
+def test_calibration_throws_a_card_per_seat_turns_the_aim_on_request_and_keeps_the_distances(tmp_path):
+    events = queue.Queue()
+    said = []
+    with open_devices("sim", events, seed=1) as devices:
+        # seat 0: throw, "aim more to the left", throw again, 55 cm; seat 1: skipped; seat 2: throw, not measured
+        answers = Answers(typed(["", "a -70", "", "55", "s", "", ""]))
+        calibration = ThrowCalibration(devices.launcher, events, answers, say=said.append, step_seconds=5).run(
+            3, {})
+        assert devices.stack.thrown == 3 and not devices.launcher.motor_running
+    assert calibration == {0: {"angle": -70.0, "distance_cm": 55.0},
+                           2: {"angle": pytest.approx(-16.0), "distance_cm": None}}
+    assert any("seat 1 skipped" in line for line in said)
+    path = tmp_path / CALIBRATION_FILE
+    save_calibration(path, calibration)
+    assert load_calibration(path) == calibration
+    assert json.loads(path.read_text())["seats"]["0"] == {"angle": -70.0, "distance_cm": 55.0}
+
+
+def test_the_launcher_aims_at_a_seat_with_its_calibrated_angle():
+    events = queue.Queue()
+    with open_devices("sim", events, seed=1) as devices:
+        before = list(devices.launcher.seat_angles)
+        aim_as_calibrated(devices.launcher, {1: {"angle": 30.0, "distance_cm": 60.0}})
+        assert devices.launcher.seat_angles == [before[0], 30.0, *before[2:]]
+        job = devices.launcher.dispense(1, seat=1)
+        obs.collect_until(events, obs.ends(job))
+        assert servo_pulse_us(devices) == pytest.approx(500 + (30 + 90) / 180 * 1900, abs=2)
+
+
+def test_a_damaged_calibration_is_a_clear_message(tmp_path):
+    path = calibration_path(str(tmp_path / "games.sqlite"))
+    path.write_text('{"seats": {"0": {"angle": "left"}}}')
+    with pytest.raises(UserError, match="calibrate throw again"):
+        load_calibration(path)
+    path.write_text('{"seats": {"0": {"angle": 120}}}')
+    with pytest.raises(UserError, match="outside -90 to 90"):
+        load_calibration(path)
+    assert calibration_path(":memory:") is None and load_calibration(None) == {}
+
+
+def test_calibrate_throw_on_the_command_line_saves_beside_the_store_and_ends_cleanly_at_eof(tmp_path):
+    from tests.service.test_cli import write_config
+    config = write_config(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "companion", "calibrate", "throw", "--config", config],
+                            input="\n48\n\n62\n", capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "seat 0: aim -80 degrees, throw 48 cm" in result.stdout
+    assert load_calibration(tmp_path / CALIBRATION_FILE)[1]["distance_cm"] == 62
+    cut = subprocess.run([sys.executable, "-m", "companion", "calibrate", "throw", "--config", config],
+                         input="\n", capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert cut.returncode == 1 and "the input ended" in cut.stdout and "nothing saved" in cut.stdout
+    assert "Traceback" not in cut.stdout + cut.stderr
