@@ -313,7 +313,11 @@ def _check_camera(config, report, seconds: float) -> None:
     if frame is None:
         return report("camera", False, f"{config.camera.source} gave no picture in {seconds:.0f} s "
                       "(cable, camera enabled, another program using it?)")
-    report("camera", True, f"{config.camera.source} gives {frame.shape[1]}x{frame.shape[0]} pictures")
+    view = getattr(source, "view", None)
+    seen = "" if view is None else (f", sensor mode {view.mode_size[0]}x{view.mode_size[1]} "
+                                    f"({view.degrees[0]:.0f} x {view.degrees[1]:.0f} degrees): the lens must be "
+                                    f"at least {view.arm_height():.0f} mm above the discard pile")
+    report("camera", True, f"{config.camera.source} gives {frame.shape[1]}x{frame.shape[0]} pictures{seen}")
 
 
 def _check_port(config, report) -> None:

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from tests.service.test_cli import write_config
+from tests.vision.test_sources_picamera import fake_picamera2  # noqa: F401 - a fixture
 
 
 def check(*args, cwd):
@@ -34,3 +35,12 @@ def test_check_of_a_simulated_table_from_a_config_names_each_simulated_part(tmp_
     last = result.stdout.splitlines()[-1]
     assert "no real part was tested" in last and "launcher (sim)" in last and "ring (sim)" in last
     assert "camera (folder: recorded pictures)" in last
+
+
+def test_check_of_the_pi_camera_says_its_sensor_mode_and_the_arm_height_it_needs(fake_picamera2):
+    from companion.config import parse_config
+    from companion.service.cli import _check_camera
+    said = []
+    _check_camera(parse_config({"camera": {"source": "picamera"}}), lambda *line: said.append(line), 2.0)
+    assert said == [("camera", True, "picamera gives 640x480 pictures, sensor mode 1640x1232 (62 x 49 degrees): "
+                                     "the lens must be at least 158 mm above the discard pile")]
