@@ -17,8 +17,8 @@ from companion.errors import UserError
 COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("companion.demo:main", "play a simulated table (no hardware needed)"),
     "run": ("companion.service.cli:run", "run the table: run --config /etc/uno-companion/table.toml"),
-    "check": ("companion.service.cli:check", "test each device and the camera, say what is missing: check [--config FILE]"),
-    "calibrate": ("companion.service.cli:calibrate", "aim the launcher at each seat and note the throw: calibrate throw"),
+    "check": ("companion.service.cli:check", "test each device and the camera, say what is missing: check [--config FILE] [--walk]"),
+    "calibrate": ("companion.service.throw:main", "aim the launcher at each seat and note the throw: calibrate throw"),
     "motor-off": ("companion.service.cli:motor_off", "switch the launcher motor pins off (after a crash)"),
     "replay": ("companion.replay:main", "replay a game log and print the resulting state as JSON"),
     "bench": ("companion.bench:main", "measure speed: bench engine | vision | ..."),

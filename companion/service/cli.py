@@ -17,7 +17,24 @@ SYSTEM_CONFIG = Path("/etc/uno-companion/table.toml")
 MOTOR_PINS = ("launcher_motor_forward", "launcher_motor_backward")
 
 
-def _config(path: str | None) -> tuple[Config, str]:
+def seconds_argument(text: str) -> float:
+    """A positive number of seconds (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0 (at most 3600)")
+    return value
+
+
+def seats_argument(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seats from 1 to 10")
+    return int(text)
+
+
+def read_config(path: str | None) -> tuple[Config, str]:
     if path:
         return load_config(path), path
     if SYSTEM_CONFIG.is_file():
@@ -32,7 +49,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--new-host-token", action="store_true",
                         help="make a new host token (and QR code); phones signed in as host must scan it")
     options = parser.parse_args(argv)
-    config = load_config(options.config)
+    config = loadread_config(options.config)
     from companion.service.table import TableService
     stop = threading.Event()
     # Installed before the devices open: their safety handler runs first, then this one.
@@ -66,7 +83,7 @@ def motor_off(argv: list[str], pin_factory=None) -> int:
     parser.add_argument("--pinmap", metavar="FILE", help="pin map (default: the installed hardware/pinmap.toml)")
     options = parser.parse_args(argv)
     if options.config:
-        backend = load_config(options.config).launcher.backend
+        backend = loadread_config(options.config).launcher.backend
         if backend != "gpio":
             print(f"launcher backend is {backend}: no motor pins on this Pi "
                   "(the Pico stops its motor by itself when the link goes quiet)")
@@ -94,7 +111,7 @@ def check(argv: list[str]) -> int:
     parser.add_argument("--camera-seconds", type=float, default=5.0, help="how long to wait for a frame")
     parser.add_argument("--walk", action="store_true",
                         help="then a guided walk: press each button, block the beam, watch each light, throw a card")
-    parser.add_argument("--step-seconds", type=float, default=20.0, help="how long each walk step waits (seconds)")
+    parser.add_argument("--step-seconds", type=seconds_argument, default=20.0, help="how long each walk step waits (seconds)")
     options = parser.parse_args(argv)
     problems: list[str] = []
 
@@ -104,7 +121,7 @@ def check(argv: list[str]) -> int:
             problems.append(part)
 
     try:
-        config, where = _config(options.config)
+        config, where = read_config(options.config)
     except UserError as error:
         report("config", False, str(error))
         print("1 problem: fix the config first.")
@@ -117,7 +134,8 @@ def check(argv: list[str]) -> int:
     _check_camera(config, report, options.camera_seconds)
     _check_port(config, report)
     if options.walk:
-        ended = _walk(config, report, options.step_seconds, opened_fine="devices" not in problems)
+        from companion.service.walk import walk_check
+        ended = walk_check(config, report, options.step_seconds, opened_fine="devices" not in problems)
         if ended is not None:
             return ended
     real, stand_ins = _what_was_tested(config)
@@ -221,77 +239,6 @@ def _check_devices(config, report) -> None:
     finally:
         for devices in opened.values():
             devices.close()
-
-
-def _walk(config, report, seconds: float, opened_fine: bool) -> int | None:
-    """``check --walk``: the guided steps (companion/service/walk.py); an exit code if it ended early."""
-    import queue
-    from companion.service.table import open_table_devices
-    from companion.service.walk import Answers, Walk, WalkEnded, wiring_for
-    if not opened_fine or config.launcher.backend == config.ring.backend == "none":
-        report("walk", True, "skipped: no device to walk through" if opened_fine else "skipped: fix the devices first")
-        return None
-    simulated = [name for name in ("launcher", "ring") if getattr(config, name).backend == "sim"]
-    if simulated:
-        print(f"note: the {' and the '.join(simulated)} {'are' if len(simulated) > 1 else 'is'} simulated (sim): "
-              "no one can press or see them, so their steps wait and name the wire.")
-    events: queue.Queue = queue.Queue()
-    launcher, ring, beeper, opened = open_table_devices(config, events)
-    walk = Walk(launcher, ring, beeper, events, wiring=wiring_for(config), answers=Answers(),
-                report=lambda part, ok, text: report(f"walk: {part}", ok, text), step_seconds=seconds)
-    try:
-        walk.run()
-    except WalkEnded as ended:
-        print(f"walk ended early: {ended}; the motor and the lights are off.")
-        return ended.code
-    finally:
-        for devices in opened.values():
-            devices.close()
-    return None
-
-
-def calibrate(argv: list[str]) -> int:
-    """``uno-companion calibrate throw [--config FILE]``: aim at each seat, throw, note the distance."""
-    parser = argparse.ArgumentParser(prog="uno-companion calibrate", description=calibrate.__doc__)
-    parser.add_argument("what", choices=["throw"], help="what to calibrate: throw (the aim per seat)")
-    parser.add_argument("--config", metavar="FILE", help=f"the table's config (default {SYSTEM_CONFIG} if present)")
-    parser.add_argument("--seats", type=int, help="how many seats (default: the config's players)")
-    parser.add_argument("--step-seconds", type=float, default=120.0, help="how long each question waits")
-    options = parser.parse_args(argv)
-    import queue
-    from companion.service.table import open_table_devices, setup_from_config
-    from companion.service.throw import (ThrowCalibration, calibration_path, load_calibration,
-                                         save_calibration)
-    from companion.service.walk import Answers, WalkEnded
-    config, where = _config(options.config)
-    path = calibration_path(config.data.store)
-    if path is None:
-        raise UserError("[data] store is in memory: there is no state folder to keep the calibration in")
-    if config.launcher.backend == "none":
-        raise UserError("[launcher] backend is none: there is no launcher to aim")
-    seats = options.seats or len(setup_from_config(config).players)
-    calibration = load_calibration(path)
-    events: queue.Queue = queue.Queue()
-    launcher, _, _, opened = open_table_devices(config, events)
-    print(f"Calibrating the throw to {seats} seats ({where}); the result goes to {path}.")
-    try:
-        calibration = ThrowCalibration(launcher, events, Answers(), step_seconds=options.step_seconds).run(
-            seats, calibration)
-    except KeyboardInterrupt:
-        print("stopped; the motor is off; nothing saved.")
-        return 130
-    except WalkEnded as ended:
-        print(f"{ended}; the motor is off; nothing saved.")
-        return ended.code
-    finally:
-        for devices in opened.values():
-            devices.close()
-    save_calibration(path, calibration)
-    for seat, entry in sorted(calibration.items()):
-        distance = "not measured" if entry["distance_cm"] is None else f"{entry['distance_cm']:g} cm"
-        print(f"seat {seat}: aim {entry['angle']:g} degrees, throw {distance}")
-    print(f"saved to {path}; uno-companion run aims with these angles.")
-    return 0
 
 
 def _check_camera(config, report, seconds: float) -> None:

@@ -12,6 +12,7 @@ store); ``uno-companion run`` hands its angles to the launcher.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import queue
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from companion.devices import observations as obs
 from companion.errors import UserError
+from companion.service.cli import SYSTEM_CONFIG, read_config, seats_argument, seconds_argument
 
 CALIBRATION_FILE = "throw-calibration.json"
 
@@ -142,3 +144,44 @@ class ThrowCalibration:
             except ValueError:
                 pass
             self.say("Type a distance in cm (e.g. 55), or a and an angle from -90 to 90 (e.g. a -60).")
+
+
+def main(argv: list[str]) -> int:
+    """``uno-companion calibrate throw [--config FILE]``: aim at each seat, throw, note the distance."""
+    parser = argparse.ArgumentParser(prog="uno-companion calibrate", description=main.__doc__)
+    parser.add_argument("what", choices=["throw"], help="what to calibrate: throw (the aim per seat)")
+    parser.add_argument("--config", metavar="FILE", help=f"the table's config (default {SYSTEM_CONFIG} if present)")
+    parser.add_argument("--seats", type=seats_argument, help="how many seats (default: the config's players)")
+    parser.add_argument("--step-seconds", type=seconds_argument, default=120.0, help="how long each question waits")
+    options = parser.parse_args(argv)
+    from companion.service.table import open_table_devices, setup_from_config
+    from companion.service.walk import Answers, WalkEnded
+    config, where = read_config(options.config)
+    path = calibration_path(config.data.store)
+    if path is None:
+        raise UserError("[data] store is in memory: there is no state folder to keep the calibration in")
+    if config.launcher.backend == "none":
+        raise UserError("[launcher] backend is none: there is no launcher to aim")
+    seats = options.seats or len(setup_from_config(config).players)
+    calibration = load_calibration(path)
+    events: queue.Queue = queue.Queue()
+    launcher, _, _, opened = open_table_devices(config, events)
+    print(f"Calibrating the throw to {seats} seats ({where}); the result goes to {path}.")
+    try:
+        calibration = ThrowCalibration(launcher, events, Answers(), step_seconds=options.step_seconds).run(
+            seats, calibration)
+    except KeyboardInterrupt:
+        print("stopped; the motor is off; nothing saved.")
+        return 130
+    except WalkEnded as ended:
+        print(f"{ended}; the motor is off; nothing saved.")
+        return ended.code
+    finally:
+        for devices in opened.values():
+            devices.close()
+    save_calibration(path, calibration)
+    for seat, entry in sorted(calibration.items()):
+        distance = "not measured" if entry["distance_cm"] is None else f"{entry['distance_cm']:g} cm"
+        print(f"seat {seat}: aim {entry['angle']:g} degrees, throw {distance}")
+    print(f"saved to {path}; uno-companion run aims with these angles.")
+    return 0

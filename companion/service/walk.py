@@ -62,6 +62,11 @@ class Wiring:
     def __init__(self, pinmap: PinMap, launcher_board: str, ring_board: str):
         self.pinmap, self.launcher_board, self.ring_board = pinmap, launcher_board, ring_board
 
+    def fitted(self, part: str, seat: int = 0) -> bool:
+        """Whether the pin map has a pin for ``light`` (of ``seat``) or ``buzzer`` on the ring's board."""
+        name = {"light": "ring_leds" if self.ring_board == "pico" else f"seat{seat}_light", "buzzer": "buzzer"}[part]
+        return self.pinmap.optional_pin(self.ring_board, name) is not None
+
     def wire(self, board: str, name: str) -> str:
         pin = self.pinmap.optional_pin(board, name)
         return f"[{board}.{name}] is not in the pin map" if pin is None else f"{pin.label}: {pin.part}"
@@ -154,6 +159,9 @@ class Walk:
         self._result("draw button", True, "pressed and seen")
 
     def exit_beam(self) -> None:
+        if self._beam_blocked():
+            return self._result("exit sensor", False, "reads 'card in the beam' before any card is held there: "
+                                "clear the exit, or set active_low as the launcher line above says")
         self.say("Hold a card in the launcher's exit, in the sensor's beam ...")
         if not self._until(self._beam_blocked):
             return self._result("exit sensor", False, f"no card seen in the beam within {self.step_seconds:g} s: "
@@ -165,6 +173,8 @@ class Walk:
         self._result("exit sensor", True, "sees a card in the beam, and the beam clear again")
 
     def seat_light(self, seat: int) -> None:
+        if not self.wiring.fitted("light", seat):
+            return self._result(f"seat {seat} light", True, "none in the pin map: nothing to watch")
         self.ring.light_turn(seat)
         answer = self._ask(f"Is the light of seat {seat} on, and only that one? [y/n]")
         if answer:
@@ -173,6 +183,8 @@ class Walk:
                      f"check {self.wiring.light(seat)}")
 
     def buzzer(self) -> None:
+        if not self.wiring.fitted("buzzer"):
+            return self._result("buzzer", True, "none in the pin map: nothing to hear")
         self.beeper.play("uno")
         answer = self._ask("Did the buzzer beep twice? [y/n]")
         if answer:
@@ -256,3 +268,28 @@ class Walk:
                 return True
             time.sleep(0.05)
         return False
+
+
+def walk_check(config, report, seconds: float, opened_fine: bool) -> int | None:
+    """``check --walk``: the guided steps (companion/service/walk.py); an exit code if it ended early."""
+    from companion.service.table import open_table_devices
+    if not opened_fine or config.launcher.backend == config.ring.backend == "none":
+        report("walk", True, "skipped: no device to walk through" if opened_fine else "skipped: fix the devices first")
+        return None
+    simulated = [name for name in ("launcher", "ring") if getattr(config, name).backend == "sim"]
+    if simulated:
+        print(f"note: the {' and the '.join(simulated)} {'are' if len(simulated) > 1 else 'is'} simulated (sim): "
+              "no one can press or see them, so their steps wait and name the wire.")
+    events: queue.Queue = queue.Queue()
+    launcher, ring, beeper, opened = open_table_devices(config, events)
+    walk = Walk(launcher, ring, beeper, events, wiring=wiring_for(config), answers=Answers(),
+                report=lambda part, ok, text: report(f"walk: {part}", ok, text), step_seconds=seconds)
+    try:
+        walk.run()
+    except WalkEnded as ended:
+        print(f"walk ended early: {ended}; the motor and the lights are off.")
+        return ended.code
+    finally:
+        for devices in opened.values():
+            devices.close()
+    return None

@@ -222,6 +222,7 @@ class PiCameraSource:
 
     def close(self) -> None:
         self._camera.stop()
+        self._camera.close()     # lets the next program (or the next check) open the camera
 
 
 class FolderSource:

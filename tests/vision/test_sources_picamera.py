@@ -63,6 +63,9 @@ class FakePicamera2:
     def stop(self):
         self.started = False
 
+    def close(self):
+        self.closed = True
+
 
 @pytest.fixture
 def fake_picamera2(monkeypatch):
@@ -90,7 +93,7 @@ def test_the_pi_camera_is_configured_for_the_full_sensor_and_scales_to_640x480(f
     assert source.view.degrees == pytest.approx((62.2, 48.8), abs=0.1)
     assert source.view.arm_height() == pytest.approx(158, abs=1)
     source.close()
-    assert not camera.started
+    assert not camera.started and camera.closed
 
 
 def test_an_older_picamera2_without_the_sensor_configuration_gets_the_mode_through_the_raw_stream(
