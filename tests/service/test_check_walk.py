@@ -246,3 +246,22 @@ def test_the_pico_walk_names_the_pico_pins():
     assert wiring.button(3) == "GP3: seat 3 button, other leg to GND"
     assert wiring.light(3).startswith("GP28: WS2812 ring data in") and "LED 4 of the chain" in wiring.light(3)
     assert wiring.launcher("exit_sensor").startswith("GP16: ")
+
+
+def test_a_sensor_that_reads_the_other_way_round_is_named_before_the_beam_step():
+    walk, devices, person, results = walk_on_sim(stack_options={"exit_active_low": False}, step_seconds=0.5)
+    try:
+        walk.run()
+        assert not devices.launcher.motor_running
+    finally:
+        devices.close()
+    ok, text = by_part(results)["exit sensor"]
+    assert not ok and "before any card is held" in text and "active_low" in text
+
+
+@pytest.mark.parametrize("args, says", [(["--step-seconds", "-1"], "not a number of seconds above 0"),
+                                        (["--step-seconds", "soon"], "not a number of seconds above 0")])
+def test_bad_walk_options_are_a_plain_error(args, says):
+    result = subprocess.run([sys.executable, "-m", "companion", "check", "--walk", *args],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and says in result.stderr and "Traceback" not in result.stderr
