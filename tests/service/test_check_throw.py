@@ -84,3 +84,18 @@ def test_calibrate_throw_on_the_command_line_saves_beside_the_store_and_ends_cle
                          input="\n", capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert cut.returncode == 1 and "the input ended" in cut.stdout and "nothing saved" in cut.stdout
     assert "Traceback" not in cut.stdout + cut.stderr
+
+
+def test_ctrl_c_during_the_calibration_saves_nothing_and_says_the_motor_is_off(tmp_path):
+    import signal
+    from tests.service.test_cli import write_config
+    process = subprocess.Popen([sys.executable, "-m", "companion", "calibrate", "throw", "--config",
+                                write_config(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    for line in process.stdout:
+        if line.startswith("Seat 0: aiming"):
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and "stopped; the motor is off; nothing saved." in out
+    assert "Traceback" not in out + err and not (tmp_path / CALIBRATION_FILE).exists()

@@ -131,3 +131,14 @@ def test_arm_height_from_the_view_and_the_discard_zone():
     cropped = camera_view((1000, 752, 1280, 960), (3280, 2464), FULL_SENSOR_VIEW["imx219"], (640, 480))
     assert cropped.degrees[1] == pytest.approx(20.0, abs=0.2)
     assert arm_height(cropped.degrees, zone_mm=100) < arm_height(cropped.degrees)
+
+
+def test_a_camera_module_3_gets_its_binned_full_sensor_mode_and_keeps_a_4_3_picture():
+    # IMX708 (16:9 sensor): 1536x864 is a crop, 2304x1296 bins the whole sensor.
+    modes = [{"size": size, "bit_depth": 10, "crop_limits": crop} for size, crop in (
+        ((1536, 864), (768, 432, 3072, 1728)), ((2304, 1296), (0, 0, 4608, 2592)), ((4608, 2592), (0, 0, 4608, 2592)))]
+    mode = full_view_mode(modes)
+    assert mode["size"] == (2304, 1296)
+    view = camera_view(mode["crop_limits"], (4608, 2592), FULL_SENSOR_VIEW["imx708"], (640, 480))
+    assert view.degrees[1] == pytest.approx(41.0, abs=0.1) and view.degrees[0] < 66.0   # the sides are cut
+    assert view.arm_height() == pytest.approx(arm_height((view.degrees[0], 41.0)))
