@@ -49,7 +49,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--new-host-token", action="store_true",
                         help="make a new host token (and QR code); phones signed in as host must scan it")
     options = parser.parse_args(argv)
-    config = loadread_config(options.config)
+    config = load_config(options.config)
     from companion.service.table import TableService
     stop = threading.Event()
     # Installed before the devices open: their safety handler runs first, then this one.
@@ -83,7 +83,7 @@ def motor_off(argv: list[str], pin_factory=None) -> int:
     parser.add_argument("--pinmap", metavar="FILE", help="pin map (default: the installed hardware/pinmap.toml)")
     options = parser.parse_args(argv)
     if options.config:
-        backend = loadread_config(options.config).launcher.backend
+        backend = load_config(options.config).launcher.backend
         if backend != "gpio":
             print(f"launcher backend is {backend}: no motor pins on this Pi "
                   "(the Pico stops its motor by itself when the link goes quiet)")

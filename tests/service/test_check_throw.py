@@ -99,3 +99,12 @@ def test_ctrl_c_during_the_calibration_saves_nothing_and_says_the_motor_is_off(t
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and "stopped; the motor is off; nothing saved." in out
     assert "Traceback" not in out + err and not (tmp_path / CALIBRATION_FILE).exists()
+
+
+def test_run_names_a_damaged_calibration_before_it_starts(tmp_path):
+    from tests.service.test_cli import uno, write_config
+    config = write_config(tmp_path)
+    (tmp_path / CALIBRATION_FILE).write_text("{half a file")
+    result = uno("run", "--config", config, timeout=60)
+    assert result.returncode == 2 and "calibrate throw again" in result.stderr
+    assert "Traceback" not in result.stderr
