@@ -52,8 +52,12 @@ def save_calibration(path: Path, calibration: dict[int, dict]) -> None:
     text = json.dumps({"schema": 1, "seats": {str(seat): entry for seat, entry in sorted(calibration.items())}},
                       indent=1)
     partial = path.with_suffix(".partial")
-    partial.write_text(text + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    try:
+        partial.write_text(text + "\n", encoding="utf-8")
+        os.replace(partial, path)
+    except OSError as error:
+        raise UserError(f"cannot keep the calibration in {path} ({error.strerror}): "
+                        "run it as the service's user, or check [data] store") from None
 
 
 def seat_angles(angles: list[float], calibration: dict[int, dict]) -> list[float]:
