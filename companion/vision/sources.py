@@ -172,6 +172,20 @@ class PiCameraSource:
         except ImportError:
             raise UserError("the Pi camera needs picamera2 (on Raspberry Pi OS: "
                             "sudo apt install python3-picamera2)") from None
+        try:
+            self._open(Picamera2, width, height)
+        except Exception as error:   # no camera on the ribbon, or another program has it
+            camera = getattr(self, "_camera", None)
+            if camera is not None:
+                try:
+                    camera.close()
+                except Exception:   # already half gone: nothing more to release
+                    pass
+            raise UserError(f"the Pi camera cannot be opened ({type(error).__name__}: {error}): check the ribbon, "
+                            "that the camera is detected (rpicam-hello --list-cameras) and that no other "
+                            "program uses it") from None
+
+    def _open(self, Picamera2, width: int, height: int) -> None:  # noqa: N803 - the class picamera2 names so
         self._camera = camera = Picamera2()
         modes = camera.sensor_modes
         self.mode = full_view_mode(modes, (width, height))
@@ -185,7 +199,7 @@ class PiCameraSource:
                     sensor={"output_size": self.mode["size"], "bit_depth": self.mode["bit_depth"]})
             except TypeError:   # a picamera2 from before its sensor configuration: the raw stream picks the mode
                 config = camera.create_video_configuration(
-                    main=main, raw={"size": self.mode["size"], "format": str(self.mode["unpacked"])}, buffer_count=2)
+                    main=main, raw={"size": self.mode["size"], "format": str(self.mode.get("unpacked", self.mode.get("format")))}, buffer_count=2)
         camera.configure(config)
         self.view = self._view_used(camera, modes, (width, height))
         camera.start()

@@ -11,6 +11,7 @@ import types
 import numpy as np
 import pytest
 
+from companion.errors import UserError
 from companion.vision.sources import (DISCARD_ZONE_MM, FULL_SENSOR_VIEW, PiCameraSource, arm_height, camera_view,
                                       full_view_mode)
 
@@ -31,7 +32,7 @@ class FakePicamera2:
     with_sensor = True
 
     def __init__(self):
-        self.asked, self.config, self.started = None, None, False
+        self.asked, self.config, self.started, self.closed = None, None, False, False
         self.sensor_modes = [dict(mode) for mode in IMX219_MODES]
         self.camera_properties = {"Model": "imx219", "PixelArraySize": (3280, 2464)}
         FakePicamera2.instances.append(self)
@@ -142,3 +143,12 @@ def test_a_camera_module_3_gets_its_binned_full_sensor_mode_and_keeps_a_4_3_pict
     view = camera_view(mode["crop_limits"], (4608, 2592), FULL_SENSOR_VIEW["imx708"], (640, 480))
     assert view.degrees[1] == pytest.approx(41.0, abs=0.1) and view.degrees[0] < 66.0   # the sides are cut
     assert view.arm_height() == pytest.approx(arm_height((view.degrees[0], 41.0)))
+
+
+def test_a_pi_camera_that_cannot_be_configured_is_a_plain_message(fake_picamera2, monkeypatch):
+    def busy(self, config):
+        raise RuntimeError("Device or resource busy")
+    monkeypatch.setattr(fake_picamera2, "configure", busy)
+    with pytest.raises(UserError, match="the Pi camera cannot be opened .*resource busy"):
+        PiCameraSource()
+    assert fake_picamera2.instances[0].closed         # released for the next try
