@@ -172,3 +172,10 @@ def test_the_engine_refuses_two_players_of_one_name():
 def test_an_unknown_rule_option_is_a_user_error_naming_it():
     with pytest.raises(UserError, match="force_play"):
         RuleOptions(force_play=True)
+
+
+def test_the_number_parser_examples_run_as_written():
+    import doctest
+    from companion import numbers
+    result = doctest.testmod(numbers)
+    assert result.attempted > 0 and result.failed == 0
