@@ -110,10 +110,11 @@ def stream():
     hub: StreamHub = current_app.extensions["hub"]
     locale = str(get_locale())
     try:
-        opened = hub.open()
-    except StreamsFull:
-        message = _("Too many phones are connected (%(count)d). Trying again shortly.",
-                    count=hub.max_streams)
+        opened = hub.open(request.remote_addr)
+    except StreamsFull as full:
+        message = (_("This phone has too many pages of the table open (%(count)d). Close some; "
+                     "trying again shortly.", count=hub.per_client) if full.mine else
+                   _("Too many phones are connected (%(count)d). Trying again shortly.", count=hub.max_streams))
         body = "retry: 10000\nevent: full\ndata: " + view.json_line({"error": message}) + "\n\n"
         return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
     renderer = view.StreamRenderer(locale)
