@@ -20,6 +20,7 @@ True
 """
 from __future__ import annotations
 
+import errno
 import logging
 import socket
 import threading
@@ -110,10 +111,13 @@ class WebServer:
         self.host_token = host_token or new_host_token()
         address = advertised_address or (lan_address() if host in ("0.0.0.0", "") else host)
         # Bind first so a port of 0 is known before the link and QR code are made.
-        self._server = create_server(self._wsgi, host=host, port=port, threads=max_streams + SPARE_THREADS,
-                                     channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
-                                     connection_limit=CONNECTION_LIMIT, ident="uno-companion",
-                                     channel_request_lookahead=1)  # lets a stream see a hang-up
+        try:
+            self._server = create_server(self._wsgi, host=host, port=port, threads=max_streams + SPARE_THREADS,
+                                         channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
+                                         connection_limit=CONNECTION_LIMIT, ident="uno-companion",
+                                         channel_request_lookahead=1)  # lets a stream see a hang-up
+        except ValueError:  # waitress: a host name that does not resolve
+            raise OSError(errno.EADDRNOTAVAIL, f"{host!r} is no address of this box") from None
         self._server.adj.socket_options = socket_options()  # set on each accepted connection
         self._server.channel_class = TableChannel
         self.port = self._server.effective_port

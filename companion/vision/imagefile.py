@@ -76,8 +76,8 @@ def decode_image(data: np.ndarray, name: str) -> np.ndarray:
             fits = [(f, flag) for f, flag in REDUCED if (width // f) * (height // f) <= DECODE_PIXELS]
             if not _is_jpeg(data) or not fits:
                 raise UserError(f"{name}: {width}x{height} pixels is too big to open on this box (at most "
-                                f"{DECODE_PIXELS // 1_000_000} megapixels, or 8 times that as JPEG); "
-                                "scale it down first")
+                                f"{DECODE_PIXELS // 1_000_000} megapixels; a larger JPEG photo is read at "
+                                "1/2 to 1/8 of its size); scale it down first")
             factor, flag = fits[0]
     try:
         image = cv2.imdecode(data, flag) if data.size else None

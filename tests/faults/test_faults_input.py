@@ -155,6 +155,14 @@ def test_check_and_run_refuse_the_same_config(tmp_path, section):
     assert_clear_refusal(cli("run", "--config", str(path), timeout=30), str(path))
 
 
+def test_a_host_name_that_is_no_address_of_the_box_is_refused_by_check_and_run(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text('[web]\nhost = "nosuchhost.invalid"\nport = 18997\n[data]\nstore = ":memory:"\n', encoding="utf-8")
+    checked = cli("check", "--config", str(path))
+    assert checked.returncode == 1 and "PROBLEM  web" in checked.stdout, checked.stdout
+    assert_clear_refusal(cli("run", "--config", str(path), timeout=30), "nosuchhost.invalid")
+
+
 def test_check_sees_a_store_folder_where_no_file_can_be_made(tmp_path):
     folder = Path("/proc")
     path = tmp_path / "table.toml"
