@@ -128,6 +128,8 @@ def _check_rules(config, report) -> None:
 
 
 def _check_store(config, report) -> None:
+    if config.data.store == ":memory:":
+        return report("store", True, "in memory: nothing is kept after a stop")
     path = Path(config.data.store)
     folder = path.parent if str(path.parent) else Path(".")
     if path.exists():
