@@ -187,3 +187,28 @@ def test_the_number_parser_examples_run_as_written():
     from companion import numbers
     result = doctest.testmod(numbers)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_config_and_setup_page_agree_on_any_players_and_seed():
+    """Property: for any players list and seed, both accept the same setup or both refuse."""
+    from hypothesis import given, settings, strategies as st
+    names = st.text(max_size=30) | st.sampled_from(["Ana", " Ana", "Ben", "x" * 24, "x" * 25, ""])
+    seeds = st.none() | st.integers(-2**64, 2**64) | st.floats() | st.booleans() | st.text(max_size=3)
+
+    @settings(max_examples=300, deadline=None)
+    @given(players=st.lists(names, max_size=12), seed=seeds)
+    def agree(players, seed):
+        table = {"players": players, **({} if seed is None else {"seed": seed})}
+        try:
+            page = setup_from_json(table)
+        except UserError:
+            page = None
+        try:
+            config = parse_config({"table": table}).table
+        except UserError:
+            config = None
+        if page is None or config is None:
+            assert page is None and config is None, (players, seed, page, config)
+        else:
+            assert (page.players, seed) == (config.players, config.seed)
+    agree()
