@@ -38,6 +38,7 @@ MAX_FILE_BYTES = 64 * 2**20   # a camera's JPEG is a few MB; more is not a photo
 REDUCED = ((1, cv2.IMREAD_COLOR), (2, cv2.IMREAD_REDUCED_COLOR_2), (4, cv2.IMREAD_REDUCED_COLOR_4),
            (8, cv2.IMREAD_REDUCED_COLOR_8))
 JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+SEQUENTIAL_FRAMES = {0xC0, 0xC1}  # baseline and extended Huffman: what cameras write
 
 
 def quiet_opencv() -> None:
@@ -74,7 +75,7 @@ def decode_image(data: np.ndarray, name: str) -> np.ndarray:
         width, height = size
         if width * height > DECODE_PIXELS:
             fits = [(f, flag) for f, flag in REDUCED if (width // f) * (height // f) <= DECODE_PIXELS]
-            if not _is_jpeg(data) or not fits:
+            if not _is_sequential_jpeg(data) or not fits:
                 raise UserError(f"{name}: {width}x{height} pixels is too big to open on this box (at most "
                                 f"{DECODE_PIXELS // 1_000_000} megapixels; a larger JPEG photo is read at "
                                 "1/2 to 1/8 of its size); scale it down first")
@@ -92,6 +93,12 @@ def decode_image(data: np.ndarray, name: str) -> np.ndarray:
 
 def _is_jpeg(data: np.ndarray) -> bool:
     return data[:3].tobytes() == b"\xff\xd8\xff"
+
+
+def _is_sequential_jpeg(data: np.ndarray) -> bool:
+    """A JPEG libjpeg can decode smaller in little memory: a progressive one keeps every
+    coefficient of the whole picture while it decodes, however small the result."""
+    return _is_jpeg(data) and _jpeg_frame(data.tobytes())[0] in SEQUENTIAL_FRAMES
 
 
 def declared_size(head: bytes) -> tuple[int, int] | None:
@@ -116,19 +123,28 @@ def declared_size(head: bytes) -> tuple[int, int] | None:
 
 
 def _jpeg_size(head: bytes) -> tuple[int, int] | None:
+    marker, size = _jpeg_frame(head)
+    return size
+
+
+def _jpeg_frame(head: bytes) -> tuple[int | None, tuple[int, int] | None]:
+    """The JPEG's frame marker (SOF0, SOF2 ...) and (width, height), walking the segments."""
     at = 2
-    while at + 9 <= len(head):
-        if head[at] != 0xFF:
-            return None
-        marker = head[at + 1]
-        if marker in JPEG_FRAMES:
-            height, width = struct.unpack(">HH", head[at + 5:at + 9])
-            return width, height
-        if marker == 0xFF:  # fill byte
-            at += 1
-            continue
-        at += 2 + struct.unpack(">H", head[at + 2:at + 4])[0]
-    return None
+    try:
+        while at + 9 <= len(head):
+            if head[at] != 0xFF:
+                return None, None
+            marker = head[at + 1]
+            if marker in JPEG_FRAMES:
+                height, width = struct.unpack(">HH", head[at + 5:at + 9])
+                return marker, (width, height)
+            if marker == 0xFF:  # fill byte
+                at += 1
+                continue
+            at += 2 + struct.unpack(">H", head[at + 2:at + 4])[0]
+    except struct.error:
+        pass
+    return None, None
 
 
 def _webp_size(head: bytes) -> tuple[int, int] | None:

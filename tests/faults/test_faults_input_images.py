@@ -151,3 +151,12 @@ def test_the_image_module_examples_run_as_written():
     from companion.vision import imagefile
     result = doctest.testmod(imagefile)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_large_progressive_jpeg_is_refused_not_decoded_smaller(tmp_path):
+    """libjpeg keeps a progressive JPEG's every coefficient while decoding, even at 1/8."""
+    height, width = 6000, 8000
+    path = tmp_path / "progressive.jpg"
+    cv2.imwrite(str(path), np.full((height, width), 200, np.uint8), [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])
+    with pytest.raises(UserError, match="8000x6000 pixels is too big"):
+        read_image(path)
