@@ -10,6 +10,7 @@ example is ``docs/example-config.toml``.
 """
 from __future__ import annotations
 
+import ipaddress
 import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -17,11 +18,12 @@ from typing import Any
 
 from companion.devices.jobqueue import check_jam_clearing
 from companion.errors import UserError
+from companion.table.game import check_language, check_mode, check_players, check_seed
 from companion.tomlfile import read_toml
 
 BACKENDS = ("sim", "gpio", "pico", "none")
-MODES = ("classic", "extreme", "flash")
-LANGUAGES = ("en", "de")
+#: [table] keys judged exactly as the setup page judges them (companion.table.game).
+TABLE_CHECKS = {"players": check_players, "mode": check_mode, "language": check_language, "seed": check_seed}
 
 
 @dataclass(frozen=True)
@@ -84,8 +86,6 @@ class Config:
 
 
 CHOICES = {
-    ("table", "mode"): MODES,
-    ("table", "language"): LANGUAGES,
     ("launcher", "backend"): BACKENDS,
     ("ring", "backend"): BACKENDS,
 }
@@ -116,8 +116,6 @@ def parse_config(data: dict[str, Any]) -> Config:
         check_jam_clearing(launcher.jam_reverse_s, launcher.jam_retries)
     except UserError as error:
         raise UserError(f"[launcher] jam_reverse_s / jam_retries: {error}") from None
-    if sections["table"].players and not 2 <= len(sections["table"].players) <= 10:
-        raise UserError(f"[table] players: 2 to 10 players (D2), found {len(sections['table'].players)}")
     return Config(rules=dict(rules), **sections)
 
 
@@ -143,7 +141,11 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
             raise UserError(f"{where} must be a list of names, e.g. [\"Ana\", \"Ben\"]")
         if (section, key) == ("web", "trusted_hosts"):
             return tuple(_host_name(where, item.strip()) for item in value)
-        return tuple(item.strip() for item in value)
+    if section == "table" and key in TABLE_CHECKS:
+        try:
+            return TABLE_CHECKS[key](value)
+        except UserError as error:
+            raise UserError(f"[table] {error}") from None
     if isinstance(default, bool) or isinstance(value, bool):
         raise UserError(f"{where} = {value!r}: expected {type(default).__name__}")
     if isinstance(default, float) and isinstance(value, (int, float)):
@@ -156,10 +158,28 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
         raise UserError(f"{where} = {value!r}: expected {type(default).__name__}")
     if (section, key) == ("web", "port") and not 1 <= value <= 65535:
         raise UserError(f"{where} = {value}: a port is 1 to 65535")
+    if (section, key) == ("web", "host") and value:  # "" listens on every address, like 0.0.0.0
+        return _listening_address(where, value)
+    if (section, key) == ("data", "store") and not value.strip():
+        raise UserError(f"{where} is empty: give the game store's file, e.g. /var/lib/uno-companion/games.sqlite "
+                        "(or \":memory:\" to keep nothing after a stop)")
     return value
 
 
 HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62}))*\.?")
+
+
+def _listening_address(where: str, host: str) -> str:
+    """An address of this box to listen on: an IP address (0.0.0.0: all) or a host name."""
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    if not HOST_NAME.fullmatch(host):
+        raise UserError(f"{where} = {host!r}: not an address to listen on; write 0.0.0.0 (every network), "
+                        "127.0.0.1 (this box only), an IP address of the box or its host name")
+    return host
 
 
 def _host_name(where: str, name: str) -> str:

@@ -19,7 +19,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--events", action="store_true", help="also list the events in effect")
     options = parser.parse_args(argv)
     try:
-        with open(options.log, encoding="utf-8") as file:
+        with open(options.log, encoding="utf-8-sig") as file:  # -sig: a byte-order mark is fine
             text = file.read()
     except OSError as error:
         raise UserError(f"cannot read {options.log}: {error.strerror}") from None

@@ -14,6 +14,7 @@ from flask_babel import get_locale, gettext as _
 from werkzeug.exceptions import BadRequest, Conflict, ServiceUnavailable, UnprocessableEntity
 
 from companion.errors import UserError
+from companion.numbers import whole_number
 from companion.table import game as table_game
 from companion.table.observations import Correct, Dismiss, NewGame, Play, Undo, Update
 from companion.web import security, view
@@ -22,6 +23,7 @@ from companion.web.sse import StreamHub, StreamsFull, event_stream
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 TOKEN_ENDPOINTS = {"api.login", "pages.host_link"}  # these carry the host token instead of CSRF
 COMMAND_SECONDS = 5.0
+QUESTION_IDS = 2**31  # questions are numbered from 1 as the table asks them
 
 
 def publisher(hub: StreamHub):
@@ -57,6 +59,13 @@ def _event(body: dict):
         return table_game.event_from_json(data)
     except UserError as error:
         raise UnprocessableEntity(view.translate_error(error)) from None
+
+
+def _question_id(value) -> bool:
+    try:
+        return bool(whole_number(value, "question", 1, QUESTION_IDS))
+    except UserError:
+        return False
 
 
 def _run(observation) -> Update:
@@ -101,10 +110,11 @@ def stream():
     hub: StreamHub = current_app.extensions["hub"]
     locale = str(get_locale())
     try:
-        opened = hub.open()
-    except StreamsFull:
-        message = _("Too many phones are connected (%(count)d). Trying again shortly.",
-                    count=hub.max_streams)
+        opened = hub.open(request.remote_addr)
+    except StreamsFull as full:
+        message = (_("This phone has too many pages of the table open (%(count)d). Close some; "
+                     "trying again shortly.", count=hub.per_client) if full.mine else
+                   _("Too many phones are connected (%(count)d). Trying again shortly.", count=hub.max_streams))
         body = "retry: 10000\nevent: full\ndata: " + view.json_line({"error": message}) + "\n\n"
         return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
     renderer = view.StreamRenderer(locale)
@@ -135,7 +145,7 @@ def post_event():
     security.require_host()
     body = _json_object("event", "answers")
     answers = body.get("answers")
-    if answers is not None and type(answers) is not int:
+    if answers is not None and not _question_id(answers):
         raise BadRequest(_("'answers' is the number of the question this event answers."))
     return _answer(_run(Play(_event(body), answers=answers)))
 
@@ -144,7 +154,7 @@ def post_event():
 def dismiss():
     security.require_host()
     question = _json_object("question").get("question")
-    if type(question) is not int:
+    if not _question_id(question):
         raise BadRequest(_("Send the number of the question, e.g. {\"question\": 1}."))
     return _answer(_run(Dismiss(question)))
 

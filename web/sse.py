@@ -26,17 +26,26 @@ from collections.abc import Callable, Iterator
 
 RECONNECT_MILLISECONDS = 2000
 PING_SECONDS = 10.0
+PER_CLIENT = 8  # live streams one address may hold (a phone with a few tabs); the rest is for others
+#: The box itself (the benchmark's phones, a screen on the box) has no share of its own: no device
+#: on the Wi-Fi can send from these addresses.
+THIS_BOX = frozenset({"127.0.0.1", "::1"})
 
 
 class StreamsFull(Exception):
-    """The cap on open streams is reached."""
+    """The cap on open streams is reached (``mine``: this address's own share)."""
+
+    def __init__(self, text: str, mine: bool = False):
+        super().__init__(text)
+        self.mine = mine
 
 
 class Stream:
     """One phone's connection: a bounded queue the hub fills and the response drains."""
 
-    def __init__(self, hub: "StreamHub", depth: int):
+    def __init__(self, hub: "StreamHub", depth: int, client: str | None = None):
         self._hub = hub
+        self.client = client
         self._queue: queue.Queue = queue.Queue(maxsize=depth)
         self.dropped = False
 
@@ -59,8 +68,9 @@ class Stream:
 
 
 class StreamHub:
-    def __init__(self, max_streams: int = 60, depth: int = 256):
+    def __init__(self, max_streams: int = 60, depth: int = 256, per_client: int = PER_CLIENT):
         self.max_streams = max_streams
+        self.per_client = min(per_client, max_streams)
         self.depth = depth
         self._streams: set[Stream] = set()
         self._lock = threading.Lock()
@@ -70,11 +80,14 @@ class StreamHub:
         with self._lock:
             return len(self._streams)
 
-    def open(self) -> Stream:
+    def open(self, client: str | None = None) -> Stream:
+        """A new stream for ``client`` (its address; None or :data:`THIS_BOX`: no share of its own)."""
         with self._lock:
             if len(self._streams) >= self.max_streams:
                 raise StreamsFull(f"{len(self._streams)} streams are open")
-            stream = Stream(self, self.depth)
+            if client not in THIS_BOX and client is not None and sum(s.client == client for s in self._streams) >= self.per_client:
+                raise StreamsFull(f"{self.per_client} streams are open from {client}", mine=True)
+            stream = Stream(self, self.depth, client)
             self._streams.add(stream)
             return stream
 

@@ -17,6 +17,7 @@ from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
 from companion.engine.events import PENALTY_REASONS
 from companion.engine.options import IMPLEMENTED, OPTION_INFO, PRESETS
 from companion.errors import UserError
+from companion.numbers import is_digits, parse_whole_number
 from companion.table.game import EDITIONS
 from companion.web.describe import describe
 from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
@@ -24,6 +25,7 @@ from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_
                                  option_value_text)
 
 MESSAGE_CHARS = 300  # a refusal that quotes garbage back is cut short
+HAND_POINTS_MAX = 9999  # S1: a whole deck is worth far less; more is a typing slip
 _cache: OrderedDict = OrderedDict()
 _cache_lock = threading.Lock()
 
@@ -104,8 +106,8 @@ def _question(question: dict, players: list[str]) -> dict:
 def _waiting_text(what: str) -> str:
     """The engine's "what it waits for" in words; "draw 4" carries a number."""
     kind, _sep, count = what.partition(" ")
-    if kind == "draw" and count.isdigit():
-        return _("draw %(count)d", count=int(count))
+    if kind == "draw" and is_digits(count):
+        return _("draw %(count)d", count=int(count))  # the engine's own text: ASCII, short
     return engine_text(what)
 
 
@@ -210,7 +212,8 @@ def _event_kinds():
 def points_from_form(values) -> list:
     """Round result typed as points ("23") or as the cards left ("red-5 wild"): points each.
 
-    The card values are the engine's (S1); anything else is passed on for the engine to refuse.
+    Digits are ASCII only ("²" or "٣" are not points) and at most :data:`HAND_POINTS_MAX`;
+    the card values are the engine's (S1); anything else is passed on for the engine to refuse.
     """
     if not isinstance(values, list):
         return values
@@ -218,8 +221,8 @@ def points_from_form(values) -> list:
     for value in values:
         if isinstance(value, str):
             text = value.strip()
-            if text.isdigit():
-                value = int(text)
+            if is_digits(text):
+                value = parse_whole_number(text, "points", 0, HAND_POINTS_MAX)
             elif text:
                 value = hand_points(text.replace(",", " ").split())
             else:

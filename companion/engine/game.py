@@ -56,6 +56,9 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
             players = list(players)
             if not 2 <= len(players) <= 10 or not all(isinstance(p, str) and p for p in players):
                 raise UserError(f"a game needs 2 to 10 named players (D2), not {players!r}")
+            twice = sorted({p for p in players if players.count(p) > 1})
+            if twice:  # the log, the phone and the ring tell seats apart by name
+                raise UserError(f"every player needs a name of their own: {', '.join(twice)} comes twice")
         self.players = players
         self.n = len(players)
         self.options = options if options is not None else OFFICIAL

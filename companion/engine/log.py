@@ -25,6 +25,7 @@ from companion.errors import UserError
 
 LOG_FORMAT = "uno-companion-game-log"
 LOG_VERSION = 2
+BYTE_ORDER_MARK = "\ufeff"  # some editors (Notepad) start a UTF-8 file with it
 READABLE_VERSIONS = (1, 2)  # 2 added the seed (E2's random turns) and the burst, launcher_deal
                             # and jump_in events; a version 1 log has none of them (seed 0)
 
@@ -75,6 +76,19 @@ def game_from_header(data: object):
                 full_information=mode == "full", deck=deck, seed=seed)
 
 
+def _json_line(number: int, line: str):
+    """One line's JSON; a UserError naming the line for anything a log cannot hold."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        ending = "" if line.endswith("\n") else " (the line is cut off: a truncated log?)"
+        raise UserError(f"line {number}: not valid JSON{ending}: {error.msg}") from None
+    except RecursionError:  # [[[[... deeper than the parser goes
+        raise UserError(f"line {number}: the JSON is nested too deeply for a game log") from None
+    except ValueError:  # a number of thousands of digits (Python's int limit)
+        raise UserError(f"line {number}: a number too long for a game log") from None
+
+
 def read_log(lines: Iterable[str] | str):
     """Replay a log (text, or lines) into a game. A bad line raises UserError naming it."""
     if isinstance(lines, str):
@@ -82,13 +96,11 @@ def read_log(lines: Iterable[str] | str):
     game = None
     number = 0
     for number, line in enumerate(lines, start=1):
+        if number == 1:
+            line = line.removeprefix(BYTE_ORDER_MARK)
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            ending = "" if line.endswith("\n") else " (the line is cut off: a truncated log?)"
-            raise UserError(f"line {number}: not valid JSON{ending}: {error.msg}") from None
+        data = _json_line(number, line)
         try:
             if game is None:
                 game = game_from_header(data)

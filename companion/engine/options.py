@@ -205,6 +205,21 @@ class RuleOptions:
         return {k: v for k, v in self.to_json().items() if v != OPTION_INFO[k].default}
 
 
+_dataclass_init = RuleOptions.__init__
+
+
+def _checked_init(self, *args, **values):
+    """The dataclass's own __init__, with an unknown or surplus option a UserError naming it."""
+    unknown = sorted(set(values) - set(OPTION_INFO))
+    if unknown:
+        raise UserError(f"unknown rule option(s): {', '.join(unknown)}; see docs/rules.md for the names")
+    if len(args) > len(OPTION_INFO):
+        raise UserError(f"RuleOptions takes at most {len(OPTION_INFO)} options, not {len(args)}")
+    _dataclass_init(self, *args, **values)
+
+
+RuleOptions.__init__ = _checked_init
+
 #: Named starting points for the setup page.
 PRESETS: dict[str, RuleOptions] = {
     "official": RuleOptions(),

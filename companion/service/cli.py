@@ -179,6 +179,8 @@ def _check_rules(config, report) -> None:
 
 
 def _check_store(config, report) -> None:
+    if config.data.store == ":memory:":
+        return report("store", True, "in memory: nothing is kept after a stop")
     path = Path(config.data.store)
     folder = path.parent if str(path.parent) else Path(".")
     if path.exists():
@@ -192,6 +194,12 @@ def _check_store(config, report) -> None:
         return report("store", True, f"{path} holds {len(matches)} match(es)")
     if not folder.is_dir():
         return report("store", False, f"the folder {folder} does not exist (create it, or change [data] store)")
+    try:  # what `run` will do there: make a file (this one is removed at once)
+        import tempfile
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as error:
+        return report("store", False, f"cannot make {path} in {folder} ({error.strerror}); "
+                      "choose a folder the service may write to")
     report("store", True, f"{path} will be created")
 
 

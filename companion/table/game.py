@@ -26,14 +26,18 @@ from companion.engine.game import Game
 from companion.engine.log import format_log
 from companion.engine.options import RuleOptions
 from companion.errors import UserError
+from companion.numbers import whole_number
 
 EDITIONS = ("classic", "extreme", "flash")
+LANGUAGES = ("en", "de")
+NAME_CHARS = 24  # what a seat's label on the phone and the ring has room for
 SETUP_FIELDS = ("players", "dealer", "mode", "language", "options", "seed")
 #: The engine rule each edition switches on (E1, E2); classic switches none off.
 EDITION_RULES = {"extreme": "extreme_bursts", "flash": "flash"}
 RECENT = 6  # journal entries of any round that the scoreboard shows
 Hook = Callable[..., None]
-__all__ = ["EDITIONS", "SETUP_FIELDS", "Setup", "TableGame", "event_from_json", "setup_from_json"]
+__all__ = ["EDITIONS", "LANGUAGES", "SETUP_FIELDS", "Setup", "TableGame", "check_language", "check_mode",
+           "check_players", "check_seed", "event_from_json", "setup_from_json"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,36 @@ class Setup:
                 "language": self.language, "options": self.options.to_json(), "seed": self.seed}
 
 
+# -- one judgement for the setup page and the config file ([table] players, mode, language, seed) --
+def check_players(players: object) -> tuple[str, ...]:
+    """Seat names in ring order, blanks around them removed; UserError unless 2 to 10 different ones."""
+    if (not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 10
+            or not all(isinstance(p, str) and 0 < len(p.strip()) <= NAME_CHARS for p in players)):
+        raise UserError(f"players: 2 to 10 players (D2), each name 1 to {NAME_CHARS} characters")
+    names = tuple(p.strip() for p in players)
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UserError(f"players: every name must be different ({', '.join(twice)} comes twice)")
+    return names
+
+
+def check_mode(mode: object) -> str:
+    if mode not in EDITIONS:
+        raise UserError(f"mode: choose one of {', '.join(EDITIONS)}")
+    return mode
+
+
+def check_language(language: object) -> str:
+    if language not in LANGUAGES:
+        raise UserError(f"language: choose one of {', '.join(LANGUAGES)}")
+    return language
+
+
+def check_seed(seed: object) -> int | None:
+    """None (draw a new one) or a whole number that fits the store's 64-bit integers."""
+    return None if seed is None else whole_number(seed, "seed", 0, 2**63 - 1)
+
+
 def setup_from_json(data: object) -> Setup:
     """A checked :class:`Setup`; UserError names the first problem."""
     if not isinstance(data, dict):
@@ -69,26 +103,13 @@ def setup_from_json(data: object) -> Setup:
     unknown = sorted(set(data) - set(SETUP_FIELDS))
     if unknown:
         raise UserError(f"unknown setup field(s): {', '.join(map(str, unknown))}")
-    players = data.get("players", Setup.players)
-    if (not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 10
-            or not all(isinstance(p, str) and 0 < len(p.strip()) <= 24 for p in players)):
-        raise UserError("players: 2 to 10 names of 1 to 24 characters (D2)")
-    players = tuple(p.strip() for p in players)
-    if len(set(players)) != len(players):
-        raise UserError("players: every name must be different")
+    players = check_players(data.get("players", Setup.players))
     dealer = data.get("dealer")
     if dealer is not None and (type(dealer) is not int or not 0 <= dealer < len(players)):
         raise UserError(f"dealer: a seat from 0 to {len(players) - 1}, or null to draw for it")
-    mode = data.get("mode", "classic")
-    if mode not in EDITIONS:
-        raise UserError(f"mode: one of {', '.join(EDITIONS)}")
-    language = data.get("language", "en")
-    if language not in ("en", "de"):
-        raise UserError("language: en or de")
+    mode, language = check_mode(data.get("mode", "classic")), check_language(data.get("language", "en"))
     options = RuleOptions.from_json(data.get("options", {}))
-    seed = data.get("seed")
-    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-        raise UserError("seed: a whole number of 0 or more, or null for a new one")
+    seed = check_seed(data.get("seed"))
     return Setup(players, dealer, mode, language, options, seed)
 
 

@@ -26,7 +26,9 @@ def teach(argv: list[str]) -> int:
     parser.add_argument("folder", metavar="DIR", help="one folder per card name (red-5, wild ...)")
     parser.add_argument("--out", required=True, metavar="PROFILE.json", help="where to write the profile")
     options = _parse(parser, argv)
+    from companion.vision.imagefile import quiet_opencv
     from companion.vision.teach import teach as learn
+    quiet_opencv()
     profile, report = learn(options.folder)
     try:
         profile.save(options.out)
@@ -46,7 +48,8 @@ def recognise(argv: list[str]) -> int:
     options = _parse(parser, argv)
     from companion.vision.profile import Profile
     from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser
-    from companion.vision.sources import read_image
+    from companion.vision.imagefile import quiet_opencv, read_image
+    quiet_opencv()
     threshold = DEFAULT_THRESHOLD if options.threshold is None else options.threshold
     if not 0.0 <= threshold <= 1.0:
         raise UserError(f"--threshold {threshold}: must be between 0 and 1")

@@ -24,22 +24,11 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
+from companion.vision.imagefile import read_image  # one guarded way to open an image file
 
 log = logging.getLogger(__name__)
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
-
-
-def read_image(path: str | Path) -> np.ndarray:
-    """An image file as BGR; a clear UserError when it is missing or not an image."""
-    path = Path(path)
-    if not path.is_file():
-        raise UserError(f"{path}: no such file")
-    data = np.fromfile(str(path), np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise UserError(f"{path}: not a readable image (damaged, empty or not a picture)")
-    return image
 
 
 class CameraSource:

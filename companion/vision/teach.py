@@ -31,7 +31,8 @@ from companion.vision.detect import READ_H, READ_W, card_score, order_corners, r
 from companion.vision.features import look
 from companion.vision.outline import jittered, polish
 from companion.vision.profile import Profile, default_profile
-from companion.vision.sources import IMAGE_SUFFIXES, read_image
+from companion.vision.imagefile import read_image
+from companion.vision.sources import IMAGE_SUFFIXES
 
 log = logging.getLogger(__name__)
 

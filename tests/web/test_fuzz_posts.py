@@ -14,13 +14,22 @@ POSTS = ["/api/login", "/api/logout", "/api/events", "/api/correct", "/api/undo"
 FIELDS = ["event", "card", "token", "answers", "question", "players", "dealer", "mode", "language", "options", "start",
           "type", "seat", "count", "target", "points", "colour", "hand_size", "reason", "cards"]
 
+# Text that only looks like a number (str.isdigit() says yes, int() fails or takes long) and numbers
+# far beyond any seat, count or seed: each must be refused as a 4xx, never a 500.
+number_lookalikes = st.sampled_from(["²", "①", "٣", "１２", "9" * 4400, "9" * 40, " 7 ", "-3", "1e3", "0x1f",
+                                     "00000000000000000000001", "⁹⁹"])
+huge_numbers = st.sampled_from([10**4000, -10**4000, 2**63, 2**64 + 1, 10**300])
 scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
-           | st.text(max_size=30) | st.sampled_from(["red-5", "wild", "blue", "misplay", "Ana", "de"]))
+           | st.text(max_size=30) | st.sampled_from(["red-5", "wild", "blue", "misplay", "Ana", "de"])
+           | number_lookalikes | huge_numbers)
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=6)
                            | st.dictionaries(st.sampled_from(FIELDS) | st.text(max_size=8), inner, max_size=6),
                            max_leaves=25)
 events = st.builds(lambda kind, fields: {"type": kind, **fields}, st.sampled_from(sorted(EVENT_TYPES)),
                    st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5))
+
+FIELDS_OF = {kind: {f.name for f in __import__("dataclasses").fields(cls)} for kind, cls in EVENT_TYPES.items()}
+
 
 def well_shaped(kind):
     """Events of the right shape with values the engine must judge (seat 9, count -1, purple-5...)."""
@@ -36,6 +45,23 @@ def well_shaped(kind):
         annotation = str(field.type).split(" ")[0].split("|")[0]
         fields[field.name] = values.get(annotation, values["int"])
     return st.fixed_dictionaries({"type": st.just(kind)}, optional=fields)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(points=st.lists(number_lookalikes | huge_numbers | st.integers(0, 200).map(str)
+                       | st.text(alphabet=st.characters(categories=["Nd", "No"]), max_size=6), max_size=5),
+       kind=st.sampled_from(["round_end", "draw", "correction", "penalty", "undo"]),
+       number=number_lookalikes | huge_numbers)
+def test_numbers_typed_or_sent_by_the_page_are_parsed_strictly(host_only, points, kind, number):
+    """Round points typed as text, and every numeric field sent as a lookalike or a huge number."""
+    table, (client, csrf) = host_only
+    event = ({"type": "round_end", "points": points} if kind == "round_end"
+             else {"type": kind, **{field: number for field in ("seat", "count", "hand_size") if field in FIELDS_OF[kind]}})
+    for body in ({"event": event}, {"event": {"type": "pass", "seat": 0}, "answers": number}, {"question": number}):
+        path = "/api/dismiss" if "question" in body else "/api/events"
+        check(table, client, path, json.dumps(body), {"Content-Type": "application/json", "X-CSRF-Token": csrf})
+    check(table, client, "/api/setup", json.dumps({"seed": number, "dealer": number}),
+          {"Content-Type": "application/json", "X-CSRF-Token": csrf})
 
 
 shaped_events = st.sampled_from(sorted(EVENT_TYPES)).flatmap(well_shaped)
