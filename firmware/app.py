@@ -8,14 +8,14 @@ Tests drive the very same object.
 >>> pico = Firmware(seats=4, has_launcher=True, boot_id=0x1234ABCD, now_ms=0)
 >>> pico.tick(0, [False] * 5)
 >>> pico.take_output()
-b'$0 HELLO 0.2.0 1234ABCD 4 1*1AEE50\\n'
+b'$00000000 0 HELLO 0.3.0 1234ABCD 1234ABCE 4 1*2C57F2\\n'
 """
 from .debounce import Debouncer
 from .launcher import Busy, Launcher
 from .link import PicoLink
 from .ring import Ring
 
-VERSION = "0.2.0"
+VERSION = "0.3.0"
 STATE_EVERY_MS = 500
 DRAW = 15                 # the draw button's bit in STATE
 SERVO_US = (500, 2400)    # servo pulse at 0 and 180 degrees (an SG90) until the host says otherwise

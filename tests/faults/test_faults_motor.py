@@ -161,14 +161,15 @@ class Host:
         self.samples = []
         self.seq = 0
         self.replies = []
-        self.send("SYNC", BOOT, 0x0001, 1, 1, 500, 2400)
-        assert Message(0, "ACK", (1,)) in self.tick(), "no session"
+        self.send("SYNC", BOOT, self.pico.link.offer, 1, 1, 500, 2400)
+        assert Message(0, "ACK", (1,), self.pico.link.session) in self.tick(), "no session"
 
     def send(self, verb, *args, seq=None):
         if seq is None:
             self.seq += 1
             seq = self.seq
-        self.pico.receive(encode_message(TO_PICO, seq, verb, args), self.now)
+        session = 0 if verb == "SYNC" else self.pico.link.session
+        self.pico.receive(encode_message(TO_PICO, seq, verb, args, session), self.now)
 
     def tick(self, ms=10, beam=0):
         self.now += ms
@@ -240,9 +241,10 @@ def test_a_limit_above_the_picos_ceiling_never_reaches_its_motor():
     with pytest.raises(ValueError):
         encode_message(TO_PICO, 5, "LAUNCH", (3, ABSOLUTE_MAX_MS + 1, 800, 70, 0, 0))
     # Written by hand, past the host's own check: the Pico's parser refuses it.
-    frame = encode(5, "LAUNCH", (3, ABSOLUTE_MAX_MS + 1, 800, 70, 0, 0))
+    frame = encode(5, "LAUNCH", (3, ABSOLUTE_MAX_MS + 1, 800, 70, 0, 0), host.pico.link.session)
     host.pico.receive(frame, host.now)
     assert host.pico.launcher.direction == 0
+    assert Message(0, "NAK", (0, "BAD"), host.pico.link.session) in host.tick()
     # And the firmware's own cap holds for a limit given past the parser.
     host.pico.launcher.run(1, 100, 10**9, host.now)
     host.run_for(ABSOLUTE_MAX_MS + 100)
