@@ -6,10 +6,10 @@ session the Pico's HELLO offered), sends a PING every 250 ms, acknowledges the
 Pico's events and hands each one to the listeners once, on a separate thread.
 Every frame carries the session's id: one of another session (stale bytes from
 before a reconnect) is dropped, and within the session an event counts only
-when its number is above the last one taken, so a replayed frame never does. :meth:`PicoLink.command` sends one
-command and waits for its ACK, retransmitting the same frame (same sequence
-number) until it comes; the firmware runs a frame only once. The protocol is
-in docs/protocol.md.
+when its number is above the last one taken, so a replayed frame never does.
+:meth:`PicoLink.command` sends one command and waits for its ACK,
+retransmitting the same frame (same sequence number) until it comes; the
+firmware runs a frame only once. The protocol is in docs/protocol.md.
 
 >>> link = PicoLink("/dev/ttyACM0")     # doctest: +SKIP
 >>> link.start(); link.wait_ready(timeout=5)
@@ -213,8 +213,8 @@ class PicoLink:
         elif self._phase != "ready":
             return                                # events of a session we have not (re)joined yet
         elif message.session != self._session:
-            if verb == "NAK" and message.session == 0 and message.args[1] == "SYNC":
-                self._session_lost("reboot")      # the Pico forgot us: it rebooted
+            if verb == "NAK" and message.session == 0 and message.args == (self._seq, "SYNC"):
+                self._session_lost("reboot")      # our last command met a Pico without a session: it rebooted
             else:
                 self.stale += 1                   # another session's bytes: never taken
         else:
