@@ -23,9 +23,9 @@ docs/protocol.md describes every message.
 
 >>> encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2), session=0x5EEDF00E)
 b'$5EEDF00E 12 LAUNCH 3 3000 800 70 150 2*267325\\n'
->>> reader = FrameReader(TO_PICO)
->>> [(m.session, m.seq, m.verb, m.args) for m in reader.feed(encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2), 0x5EEDF00E))]
-[(1592651790, 12, 'LAUNCH', (3, 3000, 800, 70, 150, 2))]
+>>> frame = encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2), session=0x5EEDF00E)
+>>> [("%08X" % m.session, m.seq, m.verb, m.args) for m in FrameReader(TO_PICO).feed(frame)]
+[('5EEDF00E', 12, 'LAUNCH', (3, 3000, 800, 70, 150, 2))]
 """
 
 MAX_FRAME = 96          # bytes, "$" to "\n"; a longer line is noise and is dropped
