@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from companion.devices.jobqueue import check_jam_clearing
+from companion.devices.jobqueue import check_jam_clearing, check_motor_times
 from companion.errors import UserError
 from companion.table.game import check_language, check_mode, check_players, check_seed
 from companion.tomlfile import read_toml
@@ -90,6 +90,9 @@ CHOICES = {
     ("ring", "backend"): BACKENDS,
 }
 SECTIONS = {f.name: f.default_factory for f in fields(Config) if f.name != "rules"}
+# Keys whose range the module that uses them checks (and names), after the types are right.
+RANGED_BY_THEIR_MODULE = {("launcher", "motor_limit_s"), ("launcher", "card_deadline_s"),
+                          ("launcher", "jam_reverse_s")}
 
 
 def load_config(path: str | Path) -> Config:
@@ -112,6 +115,8 @@ def parse_config(data: dict[str, Any]) -> Config:
         raise UserError("[rules] must be a table of rule options, e.g. uno_penalty = 2")
     sections = {name: _section(name, factory(), data.get(name, {})) for name, factory in SECTIONS.items()}
     launcher = sections["launcher"]
+    check_motor_times(launcher.motor_limit_s, launcher.card_deadline_s,
+                      names=("[launcher] motor_limit_s", "[launcher] card_deadline_s"))
     try:
         check_jam_clearing(launcher.jam_reverse_s, launcher.jam_retries)
     except UserError as error:
@@ -149,7 +154,7 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
     if isinstance(default, bool) or isinstance(value, bool):
         raise UserError(f"{where} = {value!r}: expected {type(default).__name__}")
     if isinstance(default, float) and isinstance(value, (int, float)):
-        if value <= 0:
+        if value <= 0 and (section, key) not in RANGED_BY_THEIR_MODULE:
             raise UserError(f"{where} must be more than 0 seconds")
         return float(value)
     if default is None and isinstance(value, int):

@@ -8,14 +8,14 @@ Tests drive the very same object.
 >>> pico = Firmware(seats=4, has_launcher=True, boot_id=0x1234ABCD, now_ms=0)
 >>> pico.tick(0, [False] * 5)
 >>> pico.take_output()
-b'$0 HELLO 0.2.0 1234ABCD 4 1*1AEE50\\n'
+b'$00000000 0 HELLO 0.3.0 1234ABCD 1234ABCE 4 1*2C57F2\\n'
 """
 from .debounce import Debouncer
 from .launcher import Busy, Launcher
 from .link import PicoLink
 from .ring import Ring
 
-VERSION = "0.2.0"
+VERSION = "0.3.0"
 STATE_EVERY_MS = 500
 DRAW = 15                 # the draw button's bit in STATE
 SERVO_US = (500, 2400)    # servo pulse at 0 and 180 degrees (an SG90) until the host says otherwise
@@ -65,7 +65,7 @@ class Firmware:
         if verb == "SYNC":
             # A new session starts from a safe state: motor off, the host restores lights.
             self._had_session = True
-            self._event(self.launcher.stop("STOP"))
+            self._event(self.launcher.stop("STOP", now_ms))
             self.exit_active_low, self.hopper_active_low = args[2] == 1, args[3] == 1
             # A pulse range too narrow to be meant (the host checks it too) keeps the safe default.
             self.servo_us = (args[4], args[5]) if args[5] - args[4] >= 500 else SERVO_US
@@ -77,7 +77,7 @@ class Firmware:
         elif verb == "RING":
             self.ring.set_pattern(args[0], args[1], now_ms)
         elif verb in ("STOP", "HALT"):
-            self._event(self.launcher.stop("STOP"))
+            self._event(self.launcher.stop("STOP", now_ms))
         elif verb == "BUZZ":
             self._buzz_until = now_ms + args[0]
         elif not self.has_launcher:
@@ -112,7 +112,7 @@ class Firmware:
                 self.link.send_event("PRESS" if down else "RELEASE", (button,))
         self._event(self.launcher.tick(now_ms, hopper == 0, beam == 1))
         if self._was_alive and not alive:
-            self._event(self.launcher.stop("LOST"))
+            self._event(self.launcher.stop("LOST", now_ms))
             self._buzz_until = 0
             self.link.lost()
         self._was_alive = alive

@@ -1,7 +1,11 @@
 """Launcher control: the motor runs only inside a command's limits.
 
 Every motor command carries its own maximum on-time, and the firmware caps
-that again at ``ABSOLUTE_MAX_MS``; a launch also stops at its count, when no
+that again at ``ABSOLUTE_MAX_MS``. The time counts over the *continuous* run:
+a command that arrives while the motor runs, or less than ``REST_MS`` after it
+stopped, continues that run and its clock (it may shorten the run, never
+lengthen it), so no stream of commands keeps the motor on longer than one
+limit without a rest. A launch also stops at its count, when no
 card passes the exit sensor within the deadline (a jam) and when the hopper
 sensor reports empty. Each launch ends with exactly one ``END`` event.
 
@@ -18,6 +22,7 @@ maximum on-time, which still ends it with ``LIMIT``.
 """
 
 ABSOLUTE_MAX_MS = 15000      # no command, however garbled, runs the motor longer
+REST_MS = 100                # off at least this long before a run gets a fresh time limit
 MAX_REVERSE_MS = 500         # a longer reverse pulse would drag the stack back too
 MAX_CLEARS = 5
 
@@ -34,7 +39,9 @@ class Launcher:
         self.count = 0           # cards counted in the current or last launch
         self.requested = 0
         self.total = 0           # cards counted since boot
-        self._started = 0
+        self._started = 0        # when the continuous run began
+        self._stopped_at = None  # when the motor last stopped
+        self._now = 0            # the latest time seen
         self._limit = 0
         self._deadline = 0
         self._last_card = 0
@@ -70,14 +77,18 @@ class Launcher:
         self._start(direction, speed, max_ms, now_ms)
 
     def _start(self, direction, speed, max_ms, now_ms):
+        self._now = now_ms
+        if not self.running and (self._stopped_at is None or now_ms - self._stopped_at >= REST_MS):
+            self._started = now_ms               # rested: a new run
+        # else the same continuous run: its clock goes on, this command's limit applies to all of it
         self.direction = direction
         self.speed = max(1, min(100, speed))
-        self._started = now_ms
         self._limit = max(0, min(max_ms, ABSOLUTE_MAX_MS))
 
     def card(self, now_ms):
         """The exit sensor counted a card; returns the events to send."""
         self.total += 1
+        self._now = now_ms
         if not self.launching:
             return []
         self.count += 1
@@ -94,6 +105,7 @@ class Launcher:
         ``beam_blocked``: a card sits in the exit sensor now. A jam like that is never
         backed off: the card was counted as it came in, and fed again it would count twice.
         """
+        self._now = now_ms
         if not self.running:
             return []
         if now_ms - self._started >= self._limit:
@@ -113,8 +125,10 @@ class Launcher:
             return self.stop("JAM")
         return []
 
-    def stop(self, reason="STOP"):
+    def stop(self, reason="STOP", now_ms=None):
         """Motor off now; a running launch ends with ``reason``."""
+        if self.running:
+            self._stopped_at = self._now if now_ms is None else now_ms
         self.direction, self.speed = 0, 0
         if not self.launching:
             return []

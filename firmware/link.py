@@ -1,13 +1,18 @@
 """The Pico's end of the serial link: sessions, ACK/NAK, retransmission, silence.
 
 Pure logic: bytes and the time go in, frames to write come out (``take_tx``).
-A session starts when the host answers our HELLO with ``SYNC <boot id> <host session>``;
-before that every command is refused with ``NAK seq SYNC``, so a command the
-host retransmits across a Pico reboot is never carried out twice. Within a
-session a repeated frame (same sequence number, same message) is answered
-again but not executed again; a new host's SYNC differs by its session number.
+Our HELLO offers a session id; a session starts when the host answers
+``SYNC <boot id> <that session>``. Each SYNC taken uses the offer up (the next
+HELLO offers another), so a SYNC replayed later starts nothing. Before a
+session every command is refused with ``NAK seq SYNC``, so a command the host
+retransmits across a Pico reboot is never carried out twice.
+
+Within a session every frame carries its id; one of another session is stale
+bytes and is dropped unanswered. Command numbers only grow: a repeated frame
+(the last number, the same message) is answered again but not run again, and
+an older one is dropped, so a replayed frame is never run twice.
 """
-from .protocol import TO_HOST, TO_PICO, FrameError, FrameReader, encode_message
+from .protocol import MAX_SEQ, TO_HOST, TO_PICO, FrameError, FrameReader, encode_message, is_new
 
 HELLO_EVERY_MS = 500      # while no host has started a session
 RETRY_MS = 200            # an unacknowledged event is sent again
@@ -16,14 +21,22 @@ OUTBOX_MAX = 32
 STALE_WHEN_LOST = ("PRESS", "RELEASE")
 
 
+def session_id(boot_id, number):
+    """The id of this boot's ``number``-th session: never 0, never the same twice in one boot."""
+    return (boot_id + number) % 0xFFFFFFFF + 1
+
+
 class PicoLink:
     def __init__(self, version, boot_id, seats, has_launcher, now_ms):
-        self.hello_args = (version, boot_id, seats, 1 if has_launcher else 0)
+        self.version, self.seats, self.has_launcher = version, seats, has_launcher
         self.boot_id = boot_id
         self.reader = FrameReader(TO_PICO)
         self.synced = False
-        self.last_heard = None         # when the last valid frame arrived
-        self._last_host_seq = None
+        self.session = 0               # the session's id; 0 before the first SYNC
+        self.sessions = 0              # sessions started since boot
+        self.stale = 0                 # frames dropped as old (another session, an older number)
+        self.last_heard = None         # when the last valid frame of the session arrived
+        self._last_host_seq = 0
         self._last_reply = None
         self._last_command = None
         self._out_seq = 0
@@ -32,8 +45,17 @@ class PicoLink:
         self._hello_at = now_ms
         self._tx = []
 
-    def _send(self, seq, verb, args=()):
-        frame = encode_message(TO_HOST, seq, verb, args)
+    @property
+    def offer(self):
+        """The session the next SYNC must name (our HELLO says it)."""
+        return session_id(self.boot_id, self.sessions)
+
+    @property
+    def hello_args(self):
+        return (self.version, self.boot_id, self.offer, self.seats, 1 if self.has_launcher else 0)
+
+    def _send(self, seq, verb, args=(), session=None):
+        frame = encode_message(TO_HOST, seq, verb, args, self.session if session is None else session)
         self._tx.append(frame)
         return frame
 
@@ -54,33 +76,55 @@ class PicoLink:
             if isinstance(message, FrameError):
                 self._send(0, "NAK", (0, "BAD"))
                 continue
-            self.last_heard = now_ms
             verb, seq = message.verb, message.seq
-            if verb == "ACK":
-                if self._inflight and self._inflight[0] == message.args[0]:
-                    self._inflight = None
-            elif verb == "NAK":
-                if self._inflight and message.args[0] in (0, self._inflight[0]):
-                    self._inflight[2] = now_ms - RETRY_MS       # send it again now
+            if verb == "HALT":
+                execute(message)                                # any session, any state: motor off
             elif verb == "HELLO":
-                self._send(0, "HELLO", self.hello_args)
-            elif verb == "PING":
-                pass
-            elif verb == "HALT":
-                execute(message)                                # idempotent: no number, no reply
-            elif self.synced and seq == self._last_host_seq and message == self._last_command:
-                self._tx.append(self._last_reply)               # a retransmission: answer again only
+                self._send(0, "HELLO", self.hello_args, 0)
             elif verb == "SYNC":
-                if message.args[0] != self.boot_id:
-                    self._send(0, "NAK", (seq, "BOOT"))
-                    continue
-                self.synced = True
-                self._outbox, self._inflight, self._out_seq = [], None, 0
-                self._reply(message, execute(message))
+                self._sync(message, now_ms, execute)
             elif not self.synced:
-                self._send(0, "NAK", (seq, "SYNC"))
+                if seq:
+                    self._send(0, "NAK", (seq, "SYNC"), 0)
+            elif message.session != self.session:
+                self.stale += 1                                 # bytes of an earlier session
             else:
-                self._reply(message, execute(message))
+                self._in_session(message, now_ms, execute)
+
+    def _sync(self, message, now_ms, execute):
+        boot, session = message.args[0], message.args[1]
+        if self.synced and message == self._last_command:
+            self._tx.append(self._last_reply)                   # our ACK was lost: answer again only
+        elif boot != self.boot_id or session != self.offer:
+            self._send(0, "NAK", (message.seq, "BOOT"), 0)      # another boot's, or an old offer's
+        else:
+            self.synced, self.session = True, session
+            self.sessions += 1
+            self.last_heard = now_ms
+            self._outbox, self._inflight, self._out_seq = [], None, 0
+            self._last_host_seq = message.seq
+            self._reply(message, execute(message))
+
+    def _in_session(self, message, now_ms, execute):
+        verb, seq = message.verb, message.seq
+        self.last_heard = now_ms
+        if verb == "ACK":
+            if self._inflight and self._inflight[0] == message.args[0]:
+                self._inflight = None
+        elif verb == "NAK":
+            if self._inflight and message.args[0] in (0, self._inflight[0]):
+                self._inflight[2] = now_ms - RETRY_MS           # send it again now
+        elif verb == "PING":
+            pass
+        elif seq == self._last_host_seq:
+            if message == self._last_command:
+                self._tx.append(self._last_reply)               # a retransmission: answer again only
+            else:
+                self.stale += 1
+        elif is_new(seq, self._last_host_seq):
+            self._reply(message, execute(message))
+        else:
+            self.stale += 1                                     # an older frame, replayed: never run
 
     def _reply(self, message, error):
         if error:
@@ -112,12 +156,15 @@ class PicoLink:
     def tick(self, now_ms):
         """Retransmit, send the next event, or say hello, as due at ``now_ms``."""
         if self._inflight is None and self._outbox:
-            verb, args = self._outbox.pop(0)
-            self._out_seq = self._out_seq % 255 + 1
-            self._inflight = [self._out_seq, self._send(self._out_seq, verb, args), now_ms, verb]
+            if self._out_seq >= MAX_SEQ:                        # numbers used up: end the session
+                self.synced, self.session, self._outbox = False, 0, []
+            else:
+                verb, args = self._outbox.pop(0)
+                self._out_seq += 1
+                self._inflight = [self._out_seq, self._send(self._out_seq, verb, args), now_ms, verb]
         elif self._inflight is not None and now_ms - self._inflight[2] >= RETRY_MS:
             self._tx.append(self._inflight[1])
             self._inflight[2] = now_ms
         if not self.synced and now_ms >= self._hello_at:
-            self._send(0, "HELLO", self.hello_args)
+            self._send(0, "HELLO", self.hello_args, 0)
             self._hello_at = now_ms + HELLO_EVERY_MS

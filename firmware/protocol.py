@@ -4,25 +4,33 @@ This one module runs on the Pico (MicroPython) and on the Pi (CPython, as
 ``companion.firmware.protocol``), so both ends always agree on the format.
 A frame is one readable ASCII line::
 
-    $12 LAUNCH 3 3000 800 70 150 2*1D81F2\\n
+    $5EEDF00E 12 LAUNCH 3 3000 800 70 150 2*267325\\n
 
-``$``, the body (sequence number, verb, arguments, single spaces), ``*``, the
-body's length as two hex digits and its CRC-16/CCITT-FALSE as four (all
-upper case). The CRC catches any damage up to 16 bits in a row; the length
+``$``, the body (session, sequence number, verb, arguments, single spaces),
+``*``, the body's length as two hex digits and its CRC-16/CCITT-FALSE as four
+(all upper case). The CRC catches any damage up to 16 bits in a row; the length
 catches every lost or extra byte, which a CRC alone may miss.
-Sequence 0 marks frames that are never acknowledged (HELLO, PING, STATE, ACK,
-NAK, HALT); 1-255 marks commands and events, acknowledged and retransmitted with
-the same number until they are. docs/protocol.md describes every message.
 
->>> encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2))
-b'$12 LAUNCH 3 3000 800 70 150 2*1D81F2\\n'
->>> reader = FrameReader(TO_PICO)
->>> [(m.seq, m.verb, m.args) for m in reader.feed(encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2)))]
-[(12, 'LAUNCH', (3, 3000, 800, 70, 150, 2))]
+The session (8 hex digits) is the one the Pico handed out at SYNC; 00000000
+before a session (HELLO, SYNC, the refusals of a Pico without one). A frame of
+another session is stale bytes (from before a reconnect or a reboot) and is
+dropped. Sequence 0 marks frames that are never acknowledged (HELLO, PING,
+STATE, ACK, NAK, HALT); 1-999999 marks commands and events, acknowledged and
+retransmitted with the same number until they are. Within a session the
+numbers only grow: a frame is new only when its number is above the last one
+taken (:func:`is_new`), so an older frame, replayed, is never taken again.
+docs/protocol.md describes every message.
+
+>>> encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2), session=0x5EEDF00E)
+b'$5EEDF00E 12 LAUNCH 3 3000 800 70 150 2*267325\\n'
+>>> frame = encode(12, "LAUNCH", (3, 3000, 800, 70, 150, 2), session=0x5EEDF00E)
+>>> [("%08X" % m.session, m.seq, m.verb, m.args) for m in FrameReader(TO_PICO).feed(frame)]
+[('5EEDF00E', 12, 'LAUNCH', (3, 3000, 800, 70, 150, 2))]
 """
 
 MAX_FRAME = 96          # bytes, "$" to "\n"; a longer line is noise and is dropped
-MAX_SEQ = 255
+MAX_SEQ = 999999        # a session ends before its numbers would wrap
+SEQ_WINDOW = 1000       # a new frame's number is at most this far above the last one taken
 
 # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), four bits at a time: a 16-entry
 # table is small on the Pico and needs no optional binascii feature.
@@ -58,6 +66,7 @@ PATTERNS = ("SEATS", "CHOICE", "COUNTDOWN", "OFF")
 END_REASONS = ("DONE", "JAM", "EMPTY", "LIMIT", "STOP", "LOST")
 NAK_REASONS = ("BAD", "SYNC", "RANGE", "BUSY", "BOOT")
 _BOOT = ("hex", 8)
+_SESSION = ("hex", 8)
 _COLOUR = ("hex", 6)
 
 # Messages both ends may send: the link's own bookkeeping, never acknowledged.
@@ -70,9 +79,9 @@ TO_PICO = dict(_LINK)
 TO_PICO.update({
     "HELLO": (),                                            # who are you?
     "PING": (),                                             # heartbeat
-    # start a session: boot id, host's session, then the parts' settings from the pin map:
-    # exit sensor active low, hopper sensor active low, servo pulse (us) at 0 and 180 degrees
-    "SYNC": (_BOOT, ("hex", 4), _int(0, 1), _int(0, 1), _int(400, 2600), _int(400, 2600)),
+    # start a session: boot id, the session the Pico's HELLO offered, then the parts' settings from
+    # the pin map: exit sensor active low, hopper sensor active low, servo pulse (us) at 0 and 180 degrees
+    "SYNC": (_BOOT, _SESSION, _int(0, 1), _int(0, 1), _int(400, 2600), _int(400, 2600)),
     "SEAT": (_int(0, 14), _enum(*MODES), _COLOUR, _int(0, 10000)),
     "RING": (_enum(*PATTERNS), _int(0, 60000)),
     # count, max on-time ms, card deadline ms, speed %, jam clearing: reverse pulse ms, tries
@@ -86,7 +95,8 @@ TO_PICO.update({
 # Pico -> host.
 TO_HOST = dict(_LINK)
 TO_HOST.update({
-    "HELLO": (("text", 16), _BOOT, _int(1, 15), _int(0, 1)),  # version, boot, seats, launcher
+    # version, boot, the session its next SYNC must name, seats, launcher
+    "HELLO": (("text", 16), _BOOT, _SESSION, _int(1, 15), _int(0, 1)),
     # held, launching, count, requested, hopper (0 empty 1 cards 2 none), beam (0 clear 1 blocked 2 none)
     "STATE": (("hex", 4), _int(0, 1), _int(0, 99), _int(0, 40), _int(0, 2), _int(0, 2)),
     "PRESS": (_enum(*BUTTONS),),
@@ -105,20 +115,36 @@ class FrameError(ValueError):
     """A line that is not a valid frame; the message says why."""
 
 
-class Message:
-    """One decoded frame: ``seq`` (0 = unsequenced), ``verb``, ``args`` (a tuple)."""
-    __slots__ = ("seq", "verb", "args")
+class OldFrame(FrameError):
+    """A HELLO in the frame format before sessions (firmware before 0.3.0): ``version`` says which."""
 
-    def __init__(self, seq, verb, args):
+    def __init__(self, version):
+        FrameError.__init__(self, "a HELLO of firmware %s, in the frame format before sessions" % version)
+        self.version = version
+
+
+def is_new(seq, last):
+    """Whether a frame numbered ``seq`` comes after the last one taken (``last``) in a session."""
+    return last < seq <= last + SEQ_WINDOW
+
+
+class Message:
+    """One decoded frame: ``seq`` (0 = unsequenced), ``verb``, ``args`` (a tuple), ``session``."""
+    __slots__ = ("seq", "verb", "args", "session")
+
+    def __init__(self, seq, verb, args, session=0):
         self.seq = seq
         self.verb = verb
         self.args = tuple(args)
+        self.session = session
 
     def __eq__(self, other):
-        return (isinstance(other, Message) and self.seq == other.seq
-                and self.verb == other.verb and self.args == other.args)
+        return (isinstance(other, Message) and self.seq == other.seq and self.verb == other.verb
+                and self.args == other.args and self.session == other.session)
 
     def __repr__(self):
+        if self.session:
+            return "Message(%d, %r, %r, session=0x%08X)" % (self.seq, self.verb, self.args, self.session)
         return "Message(%d, %r, %r)" % (self.seq, self.verb, self.args)
 
 
@@ -130,13 +156,13 @@ def _format_arg(kind, value):
     return value
 
 
-def encode(seq, verb, args=()):
+def encode(seq, verb, args=(), session=0):
     """The frame bytes for one message; the sender checks its own messages too."""
-    body = ("%d %s" % (seq, verb) + "".join(" " + str(arg) for arg in args)).encode()
+    body = ("%08X %d %s" % (session, seq, verb) + "".join(" " + str(arg) for arg in args)).encode()
     return b"$" + body + ("*%02X%04X\n" % (len(body), crc16(body))).encode()
 
 
-def encode_message(schema, seq, verb, args=()):
+def encode_message(schema, seq, verb, args=(), session=0):
     """Like :func:`encode`, after checking the message against ``schema``."""
     kinds = schema.get(verb)
     if kinds is None or len(kinds) != len(args):
@@ -145,7 +171,9 @@ def encode_message(schema, seq, verb, args=()):
     for kind, value in zip(kinds, text):
         _parse_arg(kind, value)
     _check_seq(verb, seq)
-    return encode(seq, verb, text)
+    if not 0 <= session <= 0xFFFFFFFF:
+        raise FrameError("bad session %r" % session)
+    return encode(seq, verb, text, session)
 
 
 def _check_seq(verb, seq):
@@ -198,17 +226,20 @@ def decode(line, schema):
         if byte < 0x21 and byte != 0x20 or byte > 0x7E:
             raise FrameError("non-printable byte")
     words = body.decode().split(" ")
-    if len(words) < 2:
+    if len(words) >= 3 and words[0] == "0" and words[1] == "HELLO":
+        raise OldFrame(words[2])             # "$0 HELLO version ...": a Pico to flash again
+    if len(words) < 3:
         raise FrameError("no verb")
-    seq = _parse_int(words[0], 0, MAX_SEQ)
-    verb = words[1]
+    session = _parse_arg(_SESSION, words[0])
+    seq = _parse_int(words[1], 0, MAX_SEQ)
+    verb = words[2]
     kinds = schema.get(verb)
     if kinds is None:
         raise FrameError("unknown verb %r" % verb)
-    if len(words) - 2 != len(kinds):
+    if len(words) - 3 != len(kinds):
         raise FrameError("%s takes %d arguments" % (verb, len(kinds)))
     _check_seq(verb, seq)
-    return Message(seq, verb, [_parse_arg(kind, text) for kind, text in zip(kinds, words[2:])])
+    return Message(seq, verb, [_parse_arg(kind, text) for kind, text in zip(kinds, words[3:])], session)
 
 
 class FrameReader:
@@ -231,6 +262,8 @@ class FrameReader:
                 if self._buffer and not self._overlong:
                     try:
                         results.append(decode(bytes(self._buffer), self.schema))
+                    except OldFrame as error:
+                        results.append(error)
                     except (FrameError, ValueError, UnicodeError) as error:
                         results.append(FrameError(str(error)))
                 elif self._overlong:

@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 HELD_OFF = "outputs off (a signal or the service stopping)"
 MAX_JAM_REVERSE = 0.5     # s: a longer reverse pulse would pull the next cards back too
 MAX_JAM_RETRIES = 5
+MAX_MOTOR_LIMIT = safety.MAX_MOTOR_LIMIT
+# Allowed motor times (s), as the config names them: the link's LAUNCH carries 50-15000 ms and 50-5000 ms.
+MOTOR_TIMES = {"motor_limit": (0.1, MAX_MOTOR_LIMIT), "card_deadline": (0.05, 5.0)}
 
 
 def spread_angles(seats: int, low: float = -80.0, high: float = 80.0) -> list[float]:
@@ -47,6 +50,22 @@ def jam_reason(retries: int) -> str:
     if not retries:
         return "no card came within the deadline"
     return f"no card came within the deadline ({retries} reverse pulse{'s' if retries > 1 else ''} did not clear it)"
+
+
+def check_motor_times(motor_limit: float, card_deadline: float,
+                      names: tuple[str, str] = ("launcher motor_limit", "launcher card_deadline")) -> None:
+    """Bounds of the motor limit and the card deadline, the same for every backend.
+
+    ``names``: how the message names the two values (the config passes its keys).
+    inf, nan and negatives are refused here; :class:`~companion.devices.safety.MotorGuard`
+    and the Pico cap a run at ``MAX_MOTOR_LIMIT`` again, whatever gets through.
+    """
+    for name, value, (low, high) in zip(names, (motor_limit, card_deadline), MOTOR_TIMES.values()):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            sign = " must be more than 0 seconds;" if isinstance(value, (int, float)) and value <= 0 else ""
+            raise UserError(f"{name} = {value!r}:{sign} the allowed range is {low:g} to {high:g} s")
+    if not card_deadline < motor_limit:
+        raise UserError(f"{names[1]} ({card_deadline:g} s) must be shorter than {names[0]} ({motor_limit:g} s)")
 
 
 def check_jam_clearing(jam_reverse: float, jam_retries: int) -> None:

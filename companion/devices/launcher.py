@@ -24,8 +24,8 @@ from companion.devices import observations as obs
 from companion.devices import safety
 from companion.devices.debounce import Debouncer
 from companion.devices.interface import DispenseJob, EventSink
-from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, exit_blocked_at_rest,
-                                        hopper_empty_at_rest, jam_reason, spread_angles)
+from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, check_motor_times,
+                                        exit_blocked_at_rest, hopper_empty_at_rest, jam_reason, spread_angles)
 from companion.devices.parts import Parts, label, sensor
 from companion.devices.policies import BurstPolicy
 from companion.errors import UserError
@@ -58,9 +58,7 @@ class PinLauncher(QueuedLauncher):
         super().__init__(events, policy)
         if not 0 < speed <= 1:
             raise UserError(f"launcher speed must be above 0 and at most 1, not {speed}")
-        if not 0 < card_deadline < motor_limit:
-            raise UserError(f"launcher: the card deadline ({card_deadline} s) must be shorter "
-                            f"than the motor limit ({motor_limit} s)")
+        check_motor_times(motor_limit, card_deadline)
         self.speed, self.motor_limit, self.card_deadline = speed, motor_limit, card_deadline
         self.settle, self.aim_time, self.rest = settle, aim_time, rest
         check_jam_clearing(jam_reverse, jam_retries)
@@ -230,6 +228,12 @@ class PinLauncher(QueuedLauncher):
                 return "jam:the exit is blocked (a card stuck, or the sensor)"
             if self._guard.held_off:
                 return HELD_OFF
+            # Started sooner after the last run, this one would only continue that run's time.
+            rested_at = self.clock() + self._guard.rest_left()
+            while self._stop_reason is None and self.clock() < rested_at:
+                self._cond.wait(rested_at - self.clock())
+            if self._stop_reason is not None:
+                return self._stop_reason
             start = self._last_card = self.clock()
             trips = self._guard.trips
             self._guard.run(self.speed)

@@ -15,11 +15,11 @@ import threading
 from collections.abc import Sequence
 
 from companion.devices import observations as obs
+from companion.devices import safety
 from companion.devices.interface import DispenseJob, EventSink
-from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, exit_blocked_at_rest,
-                                        hopper_empty_at_rest, jam_reason)
+from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, check_motor_times,
+                                        exit_blocked_at_rest, hopper_empty_at_rest, jam_reason)
 from companion.devices.policies import BurstPolicy
-from companion.errors import UserError
 from companion.link.session import CommandRefused, LinkDown, PicoLink
 
 log = logging.getLogger(__name__)
@@ -42,9 +42,7 @@ class PicoLauncher(QueuedLauncher):
         super().__init__(events, policy)
         check_jam_clearing(jam_reverse, jam_retries)
         self.jam_reverse, self.jam_retries = jam_reverse, jam_retries
-        if not 0 < card_deadline < motor_limit <= 15:
-            raise UserError(f"launcher: the card deadline ({card_deadline} s) must be shorter than the "
-                            f"motor limit ({motor_limit} s), which the Pico caps at 15 s")
+        check_motor_times(motor_limit, card_deadline)
         self.link = link
         self.seat_angles = list(seat_angles)
         self.speed, self.motor_limit, self.card_deadline = speed, motor_limit, card_deadline
@@ -54,6 +52,7 @@ class PicoLauncher(QueuedLauncher):
         self._end: tuple[str, int] | None = None
         self._session: str | None = None
         self._motor = False
+        self._ended_at: float | None = None     # when the last launch's END came
         self._held_off = False
         self._hopper = 2
         link.add_listener(self._on_message)
@@ -151,6 +150,9 @@ class PicoLauncher(QueuedLauncher):
                         return job.stopped(self._base, self._stop_reason)
                     if self._held_off:
                         return job.stopped(self._base, HELD_OFF)
+                # The Pico counts a LAUNCH sent sooner after the last run as the same run (docs/protocol.md).
+                if self._ended_at is not None:
+                    self._pause(self._ended_at + safety.REST - self.link.clock())
                 boot = self.link.info.boot_id if self.link.info else None
                 # The Pico clears jams itself (backward pulses inside the same max on-time).
                 self.link.command("LAUNCH", chunk, round(self.motor_limit * 1000),
@@ -159,6 +161,7 @@ class PicoLauncher(QueuedLauncher):
                 self._motor = True
                 reason, count = self._wait_end(chunk, boot)
                 self._motor = False
+                self._ended_at = self.link.clock()
                 self._base += count
                 if reason == "DONE" and self._base < job.requested:
                     continue                      # the next LAUNCH of a long job

@@ -1,12 +1,15 @@
 """The host's end of the Pico link: connect, hello, sync, commands with ACK, events, heartbeats.
 
 One I/O thread owns the serial port: it opens it (again and again, with
-back-off, after an unplug), says HELLO, starts a session with SYNC, sends a
-PING every 250 ms, acknowledges the Pico's events exactly once each and hands
-them to the listeners on a separate thread. :meth:`PicoLink.command` sends one
-command and waits for its ACK, retransmitting the same frame (same sequence
-number) until it comes; the firmware runs a frame only once. The protocol is
-in docs/protocol.md.
+back-off, after an unplug), says HELLO, starts a session with SYNC (naming the
+session the Pico's HELLO offered), sends a PING every 250 ms, acknowledges the
+Pico's events and hands each one to the listeners once, on a separate thread.
+Every frame carries the session's id: one of another session (stale bytes from
+before a reconnect) is dropped, and within the session an event counts only
+when its number is above the last one taken, so a replayed frame never does.
+:meth:`PicoLink.command` sends one command and waits for its ACK,
+retransmitting the same frame (same sequence number) until it comes; the
+firmware runs a frame only once. The protocol is in docs/protocol.md.
 
 >>> link = PicoLink("/dev/ttyACM0")     # doctest: +SKIP
 >>> link.start(); link.wait_ready(timeout=5)
@@ -15,14 +18,14 @@ in docs/protocol.md.
 from __future__ import annotations
 
 import logging
-import random
 import threading
 import time
 from collections.abc import Callable
 
 from companion.errors import UserError
 from companion.firmware.app import VERSION as FIRMWARE_VERSION
-from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
+from companion.firmware.protocol import (MAX_SEQ, TO_HOST, TO_PICO, FrameError, FrameReader, Message, OldFrame,
+                                         encode_message, is_new)
 from companion.link.listeners import Listeners
 from companion.link.status import CommandRefused, LinkDown, PicoInfo, PicoState
 from companion.link.transport import SerialTransport, TransportError
@@ -66,13 +69,17 @@ class PicoLink:
         self._write_lock = threading.Lock()
         self._transport: SerialTransport | None = None
         self._phase = "closed"         # closed | hello | sync | ready
-        self._seq = random.randint(1, 255)
+        self._seq = 0                  # the last command number of this session (SYNC is 1)
+        self._session = 0              # the session's id (the Pico's offer we synced to); 0: none
         self._replies: dict[int, Message] = {}
-        self._sync: tuple[int, bytes] | None = None
-        self._last_event_seq: int | None = None
+        self._sync: tuple[int, bytes, int] | None = None    # seq, frame, the session it asks for
+        self._last_event_seq = 0
+        self.stale = 0                 # frames dropped as old: another session's, or an older number
         self._heard = self._sent_ping = self._phase_since = 0.0
         self._stopping = False
         self._failures = 0             # opens in a row that gave no session: the back-off step
+        self._offer = 0                # the session the Pico's last HELLO offered
+        self._old_firmware = False     # the Pico spoke the frame format before sessions
         self._io: threading.Thread | None = None
         self._reader = FrameReader(TO_HOST)
 
@@ -110,10 +117,13 @@ class PicoLink:
                     raise LinkDown(self.problem)
                 if self._stopping:
                     raise LinkDown("closed")
-                seq = self._seq = self._seq % 255 + 1
-                sessions = self.sessions
+                if self._seq >= MAX_SEQ:            # numbers used up: a new session numbers from 1
+                    self._set_phase("hello")
+                    raise LinkDown("a new session is starting")
+                seq = self._seq = self._seq + 1
+                sessions, session = self.sessions, self._session
                 self._replies.clear()       # late answers to earlier frames must not answer this one
-            frame = encode_message(TO_PICO, seq, verb, args)
+            frame = encode_message(TO_PICO, seq, verb, args, session)
             for _ in range(TRIES):
                 self._write(frame)
                 with self._cond:
@@ -140,7 +150,7 @@ class PicoLink:
         if transport is None or not self._write_lock.acquire(timeout=0.1):
             return
         try:
-            transport.write(encode_message(TO_PICO, 0, "HALT"))
+            transport.write(encode_message(TO_PICO, 0, "HALT", (), self._session))
         except TransportError:
             pass
         finally:
@@ -185,53 +195,81 @@ class PicoLink:
             self._handle(message, now)
 
     def _handle(self, message: Message | FrameError, now: float) -> None:
+        if isinstance(message, OldFrame):
+            # A Pico with firmware from before sessions: its HELLO in the old format.
+            self.problem = (f"the Pico on {self.port} runs firmware {message.version}, this companion "
+                            f"needs {FIRMWARE_VERSION}: flash it again")
+            self._old_firmware = True
+            return
         if isinstance(message, FrameError):
             log.debug("bad frame from the Pico: %s", message)
-            self._write(encode_message(TO_PICO, 0, "NAK", (0, "BAD")))
+            self._write(encode_message(TO_PICO, 0, "NAK", (0, "BAD"), self._session))
             return
+        verb = message.verb
+        if verb == "HELLO":
+            self._hello(message)
+        elif self._phase == "sync":
+            self._sync_answer(message, now)
+        elif self._phase != "ready":
+            return                                # events of a session we have not (re)joined yet
+        elif message.session != self._session:
+            if verb == "NAK" and message.session == 0 and message.args == (self._seq, "SYNC"):
+                self._session_lost("reboot")      # our last command met a Pico without a session: it rebooted
+            else:
+                self.stale += 1                   # another session's bytes: never taken
+        else:
+            self._in_session(message, now)
+
+    def _sync_answer(self, message: Message, now: float) -> None:
+        seq, _frame, session = self._sync
+        if message.verb not in ("ACK", "NAK") or message.args[0] != seq:
+            return
+        if message.verb == "ACK" and message.session == session:
+            self._session, self._last_event_seq = session, 0
+            self._heard = now
+            self.sessions += 1
+            self._failures = 0
+            self.ready_since = now
+            self._set_phase("ready")
+            self._listeners.session("ready")
+        elif message.verb == "NAK" and message.session == 0:
+            self._set_phase("hello")              # NAK BOOT: the HELLO we answered was stale
+
+    def _in_session(self, message: Message, now: float) -> None:
         self._heard = now
         verb = message.verb
         if verb in ("ACK", "NAK"):
-            if self._sync and message.args[0] == self._sync[0] and self._phase == "sync":
-                if verb == "ACK":
-                    self._last_event_seq = None
-                    self.sessions += 1
-                    self._failures = 0
-                    self.ready_since = now
-                    self._set_phase("ready")
-                    self._listeners.session("ready")
-                else:
-                    self._set_phase("hello")      # NAK BOOT: our hello was stale
-            elif message.args[1:] == ("SYNC",) and self._phase == "ready":
-                self._session_lost("reboot")      # the Pico forgot us: it rebooted
-            else:
-                with self._cond:
-                    self._replies[message.args[0]] = message
-                    self._cond.notify_all()
-        elif verb == "HELLO":
-            info = PicoInfo(message.args[0], message.args[1], message.args[2], bool(message.args[3]))
-            rebooted = self.info is not None and info.boot_id != self.info.boot_id
-            if self._phase == "ready" and rebooted:
-                self._session_lost("reboot")
-            if rebooted:
-                self.reboots += 1
-            self.info = info
-            if info.version != FIRMWARE_VERSION:
-                # Both ends ship together; an old Pico may speak an older protocol.
-                self.problem = (f"the Pico on {self.port} runs firmware {info.version}, this companion "
-                                f"needs {FIRMWARE_VERSION}: flash it again")
-            elif self._phase == "hello":
-                self._start_sync()
-        elif self._phase != "ready":
-            return                                # events of a session we have not (re)joined yet
+            with self._cond:
+                self._replies[message.args[0]] = message
+                self._cond.notify_all()
         elif verb == "STATE":
             self.state = PicoState(message.args[0], bool(message.args[1]), *message.args[2:], at=now)
             self._listeners.message(message, now)
+        elif message.seq == self._last_event_seq:
+            self._write(encode_message(TO_PICO, 0, "ACK", (message.seq,), self._session))  # again, not delivered
+        elif is_new(message.seq, self._last_event_seq):
+            self._write(encode_message(TO_PICO, 0, "ACK", (message.seq,), self._session))
+            self._last_event_seq = message.seq
+            self._listeners.message(message, now)
         else:
-            self._write(encode_message(TO_PICO, 0, "ACK", (message.seq,)))
-            if message.seq != self._last_event_seq:
-                self._last_event_seq = message.seq
-                self._listeners.message(message, now)
+            self.stale += 1                       # an older event, replayed: never delivered again
+
+    def _hello(self, message: Message) -> None:
+        info = PicoInfo(message.args[0], message.args[1], message.args[3], bool(message.args[4]))
+        self._offer = message.args[2]
+        self._old_firmware = False
+        rebooted = self.info is not None and info.boot_id != self.info.boot_id
+        if self._phase == "ready" and rebooted:
+            self._session_lost("reboot")
+        if rebooted:
+            self.reboots += 1
+        self.info = info
+        if info.version != FIRMWARE_VERSION:
+            # Both ends ship together; an old Pico may speak an older protocol.
+            self.problem = (f"the Pico on {self.port} runs firmware {info.version}, this companion "
+                            f"needs {FIRMWARE_VERSION}: flash it again")
+        elif self._phase == "hello":
+            self._start_sync()
 
     def _housekeeping(self, now: float) -> None:
         if self._phase == "ready":
@@ -240,10 +278,10 @@ class PicoLink:
                 self._drop_transport("lost")
             elif now - self._sent_ping >= PING_S:
                 self._sent_ping = now
-                self._write(encode_message(TO_PICO, 0, "PING"))
+                self._write(encode_message(TO_PICO, 0, "PING", (), self._session))
         elif self._phase == "hello":
             if now - self._phase_since > ANSWER_S:
-                if self.info is None or self.info.version == FIRMWARE_VERSION:
+                if not self._old_firmware and (self.info is None or self.info.version == FIRMWARE_VERSION):
                     self.problem = f"no Pico answers on {self.port}"
                 self._drop_transport("silent")
             elif now - self._sent_ping >= HELLO_S:
@@ -258,10 +296,9 @@ class PicoLink:
 
     def _start_sync(self) -> None:
         with self._cond:
-            self._seq = self._seq % 255 + 1
-            frame = encode_message(TO_PICO, self._seq, "SYNC",
-                                   (self.info.boot_id, random.randint(0, 0xFFFF), *self.settings))
-            self._sync = (self._seq, frame)
+            self._seq, self._session = 1, 0       # a new session numbers its commands from 1 (the SYNC)
+            frame = encode_message(TO_PICO, 1, "SYNC", (self.info.boot_id, self._offer, *self.settings))
+            self._sync = (1, frame, self._offer)
         self._set_phase("sync")
         self._sent_ping = self.clock()
         self._write(frame)

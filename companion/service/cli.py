@@ -88,14 +88,18 @@ def motor_off(argv: list[str], pin_factory=None) -> int:
             print(f"launcher backend is {backend}: no motor pins on this Pi "
                   "(the Pico stops its motor by itself when the link goes quiet)")
             return 0
+    import warnings
+
     from gpiozero import DigitalOutputDevice
-    from gpiozero.exc import BadPinFactory, GPIOZeroError
+    from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
     from companion.pinmap import load_pinmap
     pinmap = load_pinmap(options.pinmap)
     for name in MOTOR_PINS:
         gpio = pinmap.pin("pi", name).gpio
         try:
-            DigitalOutputDevice(gpio, initial_value=False, pin_factory=pin_factory).close()
+            with warnings.catch_warnings():  # each pin library tried: "no GPIO pins found" says it once
+                warnings.simplefilter("ignore", PinFactoryFallback)
+                DigitalOutputDevice(gpio, initial_value=False, pin_factory=pin_factory).close()
         except BadPinFactory:
             raise UserError("no GPIO pins found (not a Raspberry Pi?)") from None
         except GPIOZeroError as error:

@@ -19,16 +19,17 @@ def step(ms, data=b"", pressed=None, cards=0, hopper=1):
     for message in reader.feed(out):
         print(now, message.seq, message.verb, " ".join(str(arg) for arg in message.args))
         if message.seq:                                  # acknowledge every event
-            pico.receive(protocol.encode(0, "ACK", (message.seq,)), now)
+            pico.receive(protocol.encode(0, "ACK", (message.seq,), pico.link.session), now)
 
 
 def command(seq, verb, *args):
-    return protocol.encode_message(protocol.TO_PICO, seq, verb, args)
+    session = 0 if verb == "SYNC" else pico.link.session    # the host names its session
+    return protocol.encode_message(protocol.TO_PICO, seq, verb, args, session)
 
 
 step(0)
 step(10, command(3, "STOP"))                             # refused: no session yet
-step(10, command(1, "SYNC", BOOT, 0x00AB, 1, 1, 500, 2400))
+step(10, command(1, "SYNC", BOOT, pico.link.offer, 1, 1, 500, 2400))
 step(10, command(2, "SEAT", 4, "BLINK", 0x3366FF, 400) + command(3, "RING", "COUNTDOWN", 3000))
 print("ring", pico.pixels(now))
 step(10, command(4, "LAUNCH", 3, 3000, 800, 70, 150, 2))

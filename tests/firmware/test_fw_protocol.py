@@ -1,7 +1,7 @@
 """The frame codec both ends share (firmware/protocol.py), under CPython."""
 import pytest
 
-from companion.firmware.protocol import (TO_HOST, TO_PICO, FrameError, FrameReader, Message, crc16,
+from companion.firmware.protocol import (TO_HOST, TO_PICO, FrameError, FrameReader, Message, OldFrame, crc16,
                                          decode, encode, encode_message)
 
 
@@ -10,9 +10,16 @@ def test_crc_is_the_standard_ccitt_false_check_value():
 
 
 def test_a_command_round_trips_through_the_reader():
-    frame = encode_message(TO_PICO, 7, "SEAT", (2, "PULSE", 0x00FF80, 800))
-    assert frame == b"$7 SEAT 2 PULSE 00FF80 800*" + frame[-7:]
-    assert FrameReader(TO_PICO).feed(frame) == [Message(7, "SEAT", (2, "PULSE", 0x00FF80, 800))]
+    frame = encode_message(TO_PICO, 7, "SEAT", (2, "PULSE", 0x00FF80, 800), session=0x5EEDF00E)
+    assert frame == b"$5EEDF00E 7 SEAT 2 PULSE 00FF80 800*" + frame[-7:]
+    assert FrameReader(TO_PICO).feed(frame) == [Message(7, "SEAT", (2, "PULSE", 0x00FF80, 800), 0x5EEDF00E)]
+
+
+def test_a_hello_in_the_format_before_sessions_names_its_firmware():
+    body = b"0 HELLO 0.2.0 1234ABCD 6 1"             # what a Pico with firmware 0.2.0 sends
+    frame = b"$" + body + b"*%02X%04X\n" % (len(body), crc16(body))
+    [old] = FrameReader(TO_HOST).feed(frame)
+    assert isinstance(old, OldFrame) and old.version == "0.2.0"
 
 
 def test_frames_split_anywhere_are_reassembled_in_order():

@@ -17,7 +17,9 @@ class Host:
         self.now = 0
 
     def send(self, seq, verb, *args, raw=None):
-        self.pico.receive(raw if raw is not None else encode_message(TO_PICO, seq, verb, args), self.now)
+        """A frame as the host of the session sends it (SYNC and HELLO: no session yet)."""
+        session = 0 if verb in ("SYNC", "HELLO") else self.pico.link.session
+        self.pico.receive(raw if raw is not None else encode_message(TO_PICO, seq, verb, args, session), self.now)
 
     def tick(self, ms=10, pressed=IDLE, cards=0, hopper=2, beam=0):
         self.now += ms
@@ -25,10 +27,15 @@ class Host:
         return self.read()
 
     def read(self):
-        return self.reader.feed(self.pico.take_output())
+        """What the Pico sent; each frame of the session or of none (compared without its session)."""
+        messages = self.reader.feed(self.pico.take_output())
+        for message in messages:
+            assert message.session in (0, self.pico.link.session), message
+            message.session = 0
+        return messages
 
-    def sync(self):
-        self.send(1, "SYNC", BOOT, 0x0001, *SETTINGS)
+    def sync(self, settings=SETTINGS, offer=None):
+        self.send(1, "SYNC", BOOT, self.pico.link.offer if offer is None else offer, *settings)
         return self.tick()
 
 
@@ -41,7 +48,7 @@ def test_at_boot_every_output_is_off_and_the_pico_says_hello():
     assert host.pico.launcher.direction == 0 and not host.pico.buzzer(0)
     assert host.pico.pixels(0) == [(0, 0, 0)] * 4
     hello = host.tick()
-    assert hello == [Message(0, "HELLO", (VERSION, BOOT, 4, 1))]
+    assert hello == [Message(0, "HELLO", (VERSION, BOOT, host.pico.link.offer, 4, 1))]
 
 
 def test_commands_before_sync_are_refused_so_a_retransmission_across_a_reboot_is_never_run():
@@ -49,7 +56,7 @@ def test_commands_before_sync_are_refused_so_a_retransmission_across_a_reboot_is
     host.send(5, "LAUNCH", 2, 3000, 800, 70, 150, 2)
     assert Message(0, "NAK", (5, "SYNC")) in host.tick()
     assert host.pico.launcher.direction == 0
-    host.send(1, "SYNC", 0x12345678, 0x0001, *SETTINGS)                            # another boot's id
+    host.send(1, "SYNC", 0x12345678, host.pico.link.offer, *SETTINGS)             # another boot's id
     assert Message(0, "NAK", (1, "BOOT")) in host.tick()
     assert [m for m in host.sync() if m.verb == "ACK"] == [Message(0, "ACK", (1,))]
 
@@ -165,7 +172,7 @@ def test_a_retransmitted_sync_does_not_restart_the_event_numbers():
     host.tick(10, pressed=[True] + IDLE[1:])
     assert [m for m in host.tick(30, pressed=[True] + IDLE[1:]) if m.seq] == [Message(1, "PRESS", ("S0",))]
     host.send(0, "ACK", 1)
-    host.send(1, "SYNC", BOOT, 0x0001, *SETTINGS)                          # the same SYNC, sent again
+    host.send(1, "SYNC", BOOT, host.pico.link.session, *SETTINGS)          # the same SYNC, sent again
     sent = [m for ms in (10, 30, 30) for m in host.tick(ms) if m.seq]
     assert sent == [Message(2, "RELEASE", ("S0",))]
 
@@ -175,14 +182,14 @@ def test_a_new_host_session_restarts_the_event_numbers_and_drops_old_events():
     host.sync()
     host.tick(10, pressed=[True] + IDLE[1:])
     host.tick(30, pressed=[True] + IDLE[1:])                   # PRESS 1 sent, never acknowledged
-    host.send(1, "SYNC", BOOT, 0x0002, *SETTINGS)                          # another host process
+    host.send(1, "SYNC", BOOT, host.pico.link.offer, *SETTINGS)            # another host process
     assert [m for m in host.tick(RETRY_MS) if m.seq] == []
 
 
 def test_a_frame_repeated_within_one_read_is_run_once():
     host = Host()
     host.sync()
-    frame = encode_message(TO_PICO, 2, "LAUNCH", (2, 3000, 800, 70, 150, 2))
+    frame = encode_message(TO_PICO, 2, "LAUNCH", (2, 3000, 800, 70, 150, 2), host.pico.link.session)
     host.send(0, "", raw=frame + frame)
     assert [m for m in host.tick() if m.verb in ("ACK", "NAK")] == [Message(0, "ACK", (2,))] * 2
 
@@ -220,8 +227,7 @@ def test_a_full_outbox_gives_up_button_events_before_the_end_of_a_launch():
 def test_sync_brings_the_parts_settings_and_every_new_session_brings_them_again():
     host = Host()
     assert (host.pico.exit_active_low, host.pico.servo_us) == (True, (500, 2400))   # SG90 defaults at boot
-    host.send(1, "SYNC", BOOT, 0x0001, 0, 1, 600, 2300)
-    assert Message(0, "ACK", (1,)) in host.tick()
+    assert Message(0, "ACK", (1,)) in host.sync(settings=(0, 1, 600, 2300))
     assert (host.pico.exit_active_low, host.pico.hopper_active_low) == (False, True)
     host.send(2, "AIM", 0)
     host.tick()
@@ -229,8 +235,7 @@ def test_sync_brings_the_parts_settings_and_every_new_session_brings_them_again(
     host.send(3, "AIM", 180)
     host.tick()
     assert host.pico.servo_pulse_us() == 2300
-    host.send(1, "SYNC", BOOT, 0x0002, 1, 0, 2000, 2100)       # a range too narrow to be meant
-    host.tick()
+    host.sync(settings=(1, 0, 2000, 2100))                    # a range too narrow to be meant
     assert (host.pico.exit_active_low, host.pico.hopper_active_low, host.pico.servo_us) == (True, False, (500, 2400))
 
 

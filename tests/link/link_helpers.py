@@ -66,9 +66,11 @@ class RawHost:
         self.port = serial.Serial(path, 115200, timeout=0.05)
         self.reader = protocol.FrameReader(protocol.TO_HOST)
         self.boot_id = None
+        self.session = 0                   # the session this host synced to
 
     def send(self, seq: int, verb: str, *args) -> bytes:
-        frame = self.protocol.encode_message(self.protocol.TO_PICO, seq, verb, args)
+        session = 0 if verb in ("HELLO", "SYNC") else self.session
+        frame = self.protocol.encode_message(self.protocol.TO_PICO, seq, verb, args, session)
         self.port.write(frame)
         return frame
 
@@ -86,9 +88,10 @@ class RawHost:
 
     def start_session(self) -> None:
         self.send(0, "HELLO")
-        self.boot_id = self.read_until(lambda m: m.verb == "HELLO").args[1]
-        self.send(1, "SYNC", self.boot_id, 0x0042, *DEFAULT_SETTINGS)
-        self.read_until(lambda m: m.verb == "ACK" and m.args == (1,))
+        hello = self.read_until(lambda m: m.verb == "HELLO")
+        self.boot_id, offer = hello.args[1], hello.args[2]
+        self.send(1, "SYNC", self.boot_id, offer, *DEFAULT_SETTINGS)
+        self.session = self.read_until(lambda m: m.verb == "ACK" and m.args == (1,)).session
 
     def close(self) -> None:
         self.port.close()

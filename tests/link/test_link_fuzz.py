@@ -17,6 +17,7 @@ from companion.link.session import PicoLink
 EXAMPLES = int(os.environ.get("UNO_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BOOT = 0x600DF00D
+OFFER = 0x600DF00E         # the session the host's end below syncs to
 
 
 def _argument(kind):
@@ -30,10 +31,11 @@ def _argument(kind):
 
 
 def messages(schema):
-    """Any valid message of one direction, as (seq, verb, args)."""
+    """Any valid message of one direction, as (seq, verb, args, session)."""
     def one(verb):
-        seq = st.just(0) if verb in protocol.UNSEQUENCED else st.integers(1, 255)
-        return st.tuples(seq, st.just(verb), st.tuples(*[_argument(kind) for kind in schema[verb]]))
+        seq = st.just(0) if verb in protocol.UNSEQUENCED else st.integers(1, protocol.MAX_SEQ)
+        return st.tuples(seq, st.just(verb), st.tuples(*[_argument(kind) for kind in schema[verb]]),
+                         st.integers(0, 0xFFFFFFFF))
     return st.sampled_from(sorted(schema)).flatmap(one)
 
 
@@ -67,7 +69,7 @@ def _accepted(schema, data):
 # -- the Pico's parser -------------------------------------------------------------------
 def _synced_pico():
     pico = Firmware(seats=6, has_launcher=True, boot_id=BOOT, now_ms=0)
-    pico.receive(encode_message(TO_PICO, 1, "SYNC", (BOOT, 1, 1, 1, 500, 2400)), 0)
+    pico.receive(encode_message(TO_PICO, 1, "SYNC", (BOOT, pico.link.offer, 1, 1, 500, 2400)), 0)
     pico.take_output()
     return pico
 
@@ -84,7 +86,7 @@ def test_random_bytes_to_the_pico_never_crash_it_nor_start_anything(chunks):
         assert isinstance(message, Message)             # whatever came in, the Pico sends only valid frames
     data = b"".join(chunks)
     for message in _accepted(TO_PICO, data):
-        assert encode_message(TO_PICO, message.seq, message.verb, message.args) in data
+        assert encode_message(TO_PICO, message.seq, message.verb, message.args, message.session) in data
 
 
 @FUZZ
@@ -107,8 +109,8 @@ def test_a_damaged_launch_throws_the_count_sent_or_nothing(count, how):
 def _ready_link():
     link = PicoLink("fuzz")                               # never started: frames are fed by hand
     link._set_phase("hello")
-    link._receive(encode_message(TO_HOST, 0, "HELLO", (VERSION, BOOT, 6, 1)), 0.0)
-    link._receive(encode_message(TO_HOST, 0, "ACK", (link._sync[0],)), 0.0)
+    link._receive(encode_message(TO_HOST, 0, "HELLO", (VERSION, BOOT, OFFER, 6, 1)), 0.0)
+    link._receive(encode_message(TO_HOST, 0, "ACK", (link._sync[0],), OFFER), 0.0)
     assert link.ready and link._listeners._queue.get_nowait() == "ready"
     return link
 
@@ -128,7 +130,7 @@ def test_random_bytes_to_the_host_never_crash_it_nor_make_events(chunks):
         link._receive(chunk, 1.0)
     data = b"".join(chunks)
     for message, _ in _dispatched(link):
-        assert encode_message(TO_HOST, message.seq, message.verb, message.args) in data
+        assert encode_message(TO_HOST, message.seq, message.verb, message.args, message.session) in data
 
 
 @FUZZ
@@ -137,9 +139,11 @@ def test_a_damaged_event_is_refused_or_is_exactly_the_original(message, how):
     frame = encode_message(TO_HOST, *message)
     assert _accepted(TO_HOST, damaged(frame, how)) in ([], [Message(*message)])
     link = _ready_link()
+    seq, verb, args, _ = message
+    frame = encode_message(TO_HOST, seq, verb, args, OFFER)    # one of the link's own session
     link._receive(damaged(frame, how), 1.0)
     for item in _dispatched(link):
-        assert item == "reboot" or item[0] == Message(*message)
+        assert item == "reboot" or item[0] == Message(seq, verb, args, OFFER)
 
 
 def test_frame_errors_name_the_fault():

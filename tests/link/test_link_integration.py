@@ -145,10 +145,11 @@ def test_a_pico_with_other_firmware_is_named_and_not_used(tmp_path):
     import threading
     import tty
 
-    from companion.firmware.protocol import TO_HOST, encode_message
+    from companion.firmware.protocol import crc16
     master, slave = os.openpty()
     tty.setraw(slave)
-    old_hello = encode_message(TO_HOST, 0, "HELLO", ("0.0.9", 0x1234ABCD, 6, 1))
+    body = b"0 HELLO 0.0.9 1234ABCD 6 1"              # the frame format before sessions (firmware < 0.3.0)
+    old_hello = b"$" + body + b"*%02X%04X\n" % (len(body), crc16(body))
     stop = threading.Event()
 
     def old_pico():                                  # answers every read with its HELLO
