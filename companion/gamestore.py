@@ -16,17 +16,26 @@ True
 
 A damaged row (a header or event that is not JSON any more) never breaks the
 list: the match is listed with its ``problem``; reading its events names the row.
+A damaged *file* never stops the table: it is moved aside, never deleted, and what
+can still be read is copied into a fresh store (:mod:`companion.gamestore_repair`);
+``recovered`` then says what happened. A full disk is a :class:`StoreFull` (an
+``OSError`` with ``errno.ENOSPC``): nothing was written, the caller's game is as it was.
 """
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -46,6 +55,37 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 #: Columns added after the first release, added to an older file when it is opened.
 ADDED_COLUMNS = {"summary": "ALTER TABLE matches ADD COLUMN summary TEXT"}
 MAX_ID = 2**63 - 1  # SQLite's largest integer; a bigger id from a URL is simply not there
+#: The columns each table must have; a file with other tables under these names is not ours.
+COLUMNS = {"matches": {"id", "started", "header", "finished"},
+           "events": {"match_id", "seq", "event"}, "meta": {"key", "value"}}
+
+
+class StoreError(OSError):
+    """The store cannot be written (or read) now; nothing was changed by the failed call."""
+
+
+class StoreFull(StoreError):
+    """The disk (or the store's size limit) is full: free space and the table goes on."""
+
+    def __init__(self, path: str):
+        super().__init__(errno.ENOSPC, f"the box's storage is full: {path} cannot grow; the last "
+                         "change was not made (free some space and try again)")
+
+
+class StoreDamaged(UserError):
+    """The file is not a sound game store (``problem`` says what SQLite found)."""
+
+    def __init__(self, path: str, problem: str):
+        super().__init__(f"the game store {path} is damaged: {problem}")
+        self.path, self.problem = path, problem
+
+
+def store_error(error: sqlite3.Error, path: str) -> StoreError:
+    """The plain-words error for a failed write (SQLite says "database or disk is full")."""
+    if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(error):
+        return StoreFull(path)
+    return StoreError(errno.EIO, f"the game store {path} cannot be written ({error}); the last "
+                      "change was not made")
 
 
 class MatchProblem(UserError):
@@ -75,20 +115,53 @@ class MatchInfo:
 class GameStore:
     """One SQLite file of matches; safe to share between the table loop and web threads."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, repair: bool = True):
+        """Open (or create) the store at ``path``. A damaged file is moved aside and what can be
+        read is recovered into a fresh one (``repair=False``: :class:`StoreDamaged` instead)."""
         self.path = str(path)
+        self.recovered = None   # a gamestore_repair.Recovery when the file was damaged
+        folder = Path(self.path).parent
+        if self.path not in ("", ":memory:") and not folder.is_dir():
+            raise UserError(f"cannot open the game store {self.path}: the folder {folder} does not "
+                            "exist (create it, or change [data] store in the config)")
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(SCHEMA)
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+            self._db = self._open()
+        except StoreDamaged as damage:
+            if not repair:
+                raise
+            from companion.gamestore_repair import repair_into
+            self.recovered = repair_into(self.path, damage.problem)
+            log.error("%s", self.recovered.text)
+            self._db = self._open()   # the fresh file, with what could be read
+            self.recovered.fill(self)
+        self._lock = threading.Lock()
+
+    def _open(self) -> sqlite3.Connection:
+        db = None
+        try:
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            problem = schema_problem(db) or quick_check(db)   # before anything is written
+            if problem:
+                raise StoreDamaged(self.path, problem)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
             for name, statement in ADDED_COLUMNS.items():
                 if name not in columns:
-                    self._db.execute(statement)
+                    db.execute(statement)
+            return db
         except sqlite3.DatabaseError as error:
-            raise UserError(f"cannot open the game store {self.path}: {error}") from None
-        self._lock = threading.Lock()
+            if db is not None:
+                db.close()
+            if isinstance(error, sqlite3.OperationalError) and "unable to open" in str(error):
+                raise UserError(f"cannot open the game store {self.path}: {error} (is the folder "
+                                "writable by the service?)") from None
+            raise StoreDamaged(self.path, str(error)) from None
+        except BaseException:
+            if db is not None:
+                db.close()
+            raise
 
     def close(self) -> None:
         with self._lock:
@@ -98,43 +171,41 @@ class GameStore:
         """Start a match with its log header (players, options); returns its id.
 
         The new match becomes the current one (the one a restart resumes)."""
-        with self._lock:
+        with self._lock, self._writing():
+            self._db.execute("BEGIN IMMEDIATE")
             cursor = self._db.execute("INSERT INTO matches (started, header) VALUES (?, ?)",
                                       (time.time(), json.dumps(header, sort_keys=True)))
             match_id = int(cursor.lastrowid)
             self._set_meta("current", str(match_id))
+            self._db.execute("COMMIT")
             return match_id
 
     def append(self, match_id: int, event: dict) -> int:
         """Write one event durably; returns its sequence number (1, 2, ...)."""
         text = json.dumps(event, sort_keys=True)
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("BEGIN IMMEDIATE")
-            try:
-                (last,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?",
-                                           (match_id,)).fetchone()
-                self._db.execute("INSERT INTO events (match_id, seq, event) VALUES (?, ?, ?)",
-                                 (match_id, last + 1, text))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+            (last,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?",
+                                       (match_id,)).fetchone()
+            self._db.execute("INSERT INTO events (match_id, seq, event) VALUES (?, ?, ?)",
+                             (match_id, last + 1, text))
+            self._db.execute("COMMIT")
             return last + 1
 
     def mark_finished(self, match_id: int, finished: bool = True) -> None:
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("UPDATE matches SET finished = ? WHERE id = ?", (int(finished), match_id))
 
     def set_summary(self, match_id: int, summary: dict, finished: bool) -> None:
         """What the list shows without replaying: scores, round, winner (an undo may unfinish)."""
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("UPDATE matches SET summary = ?, finished = ? WHERE id = ?",
                              (json.dumps(summary, sort_keys=True), int(finished), match_id))
 
     def set_current(self, match_id: int) -> None:
         """The match at the table now: a restart resumes this one (e.g. after a reopen)."""
         self._check_exists(match_id)
-        with self._lock:
+        with self._lock, self._writing():
             self._set_meta("current", str(match_id))
 
     def current_match(self) -> int | None:
@@ -200,12 +271,48 @@ class GameStore:
         return [json.dumps(self.header(match_id), sort_keys=True)] + [
             json.dumps(event, sort_keys=True) for event in self.events(match_id)]
 
+    @contextmanager
+    def _writing(self):
+        """A write that fails leaves nothing half done, and says why in plain words (SQLite
+        may already have rolled back: a second ROLLBACK would hide the first error)."""
+        try:
+            yield
+        except BaseException as error:
+            if self._db.in_transaction:
+                try:
+                    self._db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    log.exception("rollback after %s failed", error)
+            if isinstance(error, sqlite3.Error):
+                raise store_error(error, self.path) from error
+            raise
+
     def _check_exists(self, match_id: int) -> None:
         if not self.exists(match_id):
             raise MatchProblem(f"there is no match {match_id} in {self.path}", "missing", id=match_id)
 
     def _set_meta(self, key: str, value: str) -> None:
         self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+
+def schema_problem(db: sqlite3.Connection) -> str:
+    """What makes this file not a game store ("" when its tables are ours or absent)."""
+    for table, needed in COLUMNS.items():
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if have and not needed <= have:
+            return (f"its {table} table has the columns {', '.join(sorted(have))}, not "
+                    f"{', '.join(sorted(needed))}")
+    return ""
+
+
+def quick_check(db: sqlite3.Connection, full: bool = False) -> str:
+    """SQLite's own check of every page ("" when sound); ``full`` also checks the indexes
+    against the tables (PRAGMA integrity_check, slower)."""
+    rows = [row[0] for row in db.execute("PRAGMA integrity_check(5)" if full else "PRAGMA quick_check(5)")]
+    if rows == ["ok"]:
+        return ""
+    text = " ".join(" ".join(map(str, rows)).replace("*** in database main ***", "").split())
+    return text[:300] or "SQLite's integrity check failed"
 
 
 def _read_header(text) -> tuple[dict, str]:

@@ -104,6 +104,8 @@ class StoreKeeper:
         self.reopened: TableGame | None = None  # the game last reopened (see TableService)
         self._matches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._summaries: dict[int, dict] = {}
+        # A store repaired when it was opened: the host's phone says so once, as a question.
+        self._notice = store.recovered.notice() if getattr(store, "recovered", None) else None
 
     # -- the loop's hooks -------------------------------------------------------------------
     def before_apply(self, game: TableGame, event) -> None:
@@ -123,6 +125,7 @@ class StoreKeeper:
         game = TableGame(setup, **hooks)
         match_id = self._match(game)  # a game with nothing applied yet is still the one to resume
         self.current = game
+        self._tell_host(game)
         self._write_summary(match_id, summary_of(game.state()))
         return game
 
@@ -170,12 +173,22 @@ class StoreKeeper:
         game.refused = hooks.get("refused", self.refused)
         self._matches[game] = match_id
         self.current = game
+        self._tell_host(game)
         self._write_summary(match_id, summary_of(game.state()))
         return game
 
+    def _tell_host(self, game: TableGame) -> None:
+        if self._notice is not None:
+            game.ask(self._notice)
+            self._notice = None
+
     def _write_summary(self, match_id: int, summary: dict) -> None:
         if self._summaries.get(match_id) != summary:
-            self.store.set_summary(match_id, summary, finished=summary["over"])
+            try:
+                self.store.set_summary(match_id, summary, finished=summary["over"])
+            except OSError as error:   # only the list's summary: written again at the next change
+                log.warning("match %d: summary not written (%s)", match_id, error)
+                return
             self._summaries[match_id] = summary
 
     def _match(self, game: TableGame) -> int:

@@ -5,6 +5,8 @@ import os
 import signal
 import time
 
+from pathlib import Path
+
 import pytest
 
 from companion.errors import UserError
@@ -53,8 +55,11 @@ def test_unknown_match_is_a_clear_error(tmp_path):
 def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
     path = tmp_path / "games.sqlite"
     path.write_bytes(b"this is a shopping list, not a database" * 100)
-    with pytest.raises(UserError, match="cannot open the game store"):
-        GameStore(path)
+    with pytest.raises(UserError, match="the game store .* is damaged: file is not a database"):
+        GameStore(path, repair=False)
+    store = GameStore(path)    # the table starts: the file is kept aside, as it was
+    assert "moved aside" in store.recovered.text and store.matches() == []
+    assert Path(store.recovered.aside).read_bytes() == b"this is a shopping list, not a database" * 100
 
 
 def _append_forever(path, acknowledged):
