@@ -167,8 +167,9 @@ class GameStore:
         with self._lock:
             self._db.close()
 
-    def create_match(self, header: dict) -> int:
-        """Start a match with its log header (players, options); returns its id.
+    def create_match(self, header: dict, events: list[dict] = ()) -> int:
+        """Start a match with its log header (players, options) and its first ``events``
+        (the deal), all in one transaction; returns its id.
 
         The new match becomes the current one (the one a restart resumes)."""
         with self._lock, self._writing():
@@ -176,6 +177,9 @@ class GameStore:
             cursor = self._db.execute("INSERT INTO matches (started, header) VALUES (?, ?)",
                                       (time.time(), json.dumps(header, sort_keys=True)))
             match_id = int(cursor.lastrowid)
+            self._db.executemany("INSERT INTO events (match_id, seq, event) VALUES (?, ?, ?)",
+                                 [(match_id, seq, json.dumps(event, sort_keys=True))
+                                  for seq, event in enumerate(events, 1)])
             self._set_meta("current", str(match_id))
             self._db.execute("COMMIT")
             return match_id

@@ -109,8 +109,12 @@ class StoreKeeper:
 
     # -- the loop's hooks -------------------------------------------------------------------
     def before_apply(self, game: TableGame, event) -> None:
-        """Write ``event`` durably before the engine sees it (the loop's ``before_apply``)."""
-        self.store.append(self._match(game), event.to_json())
+        """Write ``event`` durably before the engine sees it (the loop's ``before_apply``).
+        A game's first event (the deal) is written with its new match, in one transaction."""
+        if self._matches.get(game) is None:
+            self._match(game, first=event.to_json())
+        else:
+            self.store.append(self._matches[game], event.to_json())
 
     def refused(self, game: TableGame, event, error: Exception) -> None:
         log.info("refused %s: %s", event.to_json(), error)
@@ -191,11 +195,12 @@ class StoreKeeper:
                 return
             self._summaries[match_id] = summary
 
-    def _match(self, game: TableGame) -> int:
+    def _match(self, game: TableGame, first: dict | None = None) -> int:
         match_id = self._matches.get(game)
         if match_id is None:
             record = {**header(game.engine), "setup": game.setup.to_json()}
-            match_id = self._matches[game] = self.store.create_match(record)
+            events = [first] if first is not None else []
+            match_id = self._matches[game] = self.store.create_match(record, events)
         return match_id
 
 
