@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.gamestore_repair import quick_check, schema_problem
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +56,6 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 #: Columns added after the first release, added to an older file when it is opened.
 ADDED_COLUMNS = {"summary": "ALTER TABLE matches ADD COLUMN summary TEXT"}
 MAX_ID = 2**63 - 1  # SQLite's largest integer; a bigger id from a URL is simply not there
-#: The columns each table must have; a file with other tables under these names is not ours.
-COLUMNS = {"matches": {"id", "started", "header", "finished"},
-           "events": {"match_id", "seq", "event"}, "meta": {"key", "value"}}
 
 
 class StoreError(OSError):
@@ -135,6 +133,11 @@ class GameStore:
             self._db = self._open()   # the fresh file, with what could be read
             self.recovered.fill(self)
         self._lock = threading.Lock()
+        self._checkpoints = None
+        if self.path not in ("", ":memory:"):
+            from companion.gamestore_checkpoint import Checkpointer
+            self._db.execute("PRAGMA wal_autocheckpoint=0")   # done off the loop's path instead
+            self._checkpoints = Checkpointer(self.path)
 
     def _open(self) -> sqlite3.Connection:
         db = None
@@ -164,8 +167,10 @@ class GameStore:
             raise
 
     def close(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.close()
         with self._lock:
-            self._db.close()
+            self._db.close()         # the last connection to close checkpoints what is left
 
     def create_match(self, header: dict, events: list[dict] = ()) -> int:
         """Start a match with its log header (players, options) and its first ``events``
@@ -194,6 +199,8 @@ class GameStore:
             self._db.execute("INSERT INTO events (match_id, seq, event) VALUES (?, ?, ?)",
                              (match_id, last + 1, text))
             self._db.execute("COMMIT")
+            if self._checkpoints is not None:
+                self._checkpoints.committed()
             return last + 1
 
     def mark_finished(self, match_id: int, finished: bool = True) -> None:
@@ -297,26 +304,6 @@ class GameStore:
 
     def _set_meta(self, key: str, value: str) -> None:
         self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
-
-
-def schema_problem(db: sqlite3.Connection) -> str:
-    """What makes this file not a game store ("" when its tables are ours or absent)."""
-    for table, needed in COLUMNS.items():
-        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-        if have and not needed <= have:
-            return (f"its {table} table has the columns {', '.join(sorted(have))}, not "
-                    f"{', '.join(sorted(needed))}")
-    return ""
-
-
-def quick_check(db: sqlite3.Connection, full: bool = False) -> str:
-    """SQLite's own check of every page ("" when sound); ``full`` also checks the indexes
-    against the tables (PRAGMA integrity_check, slower)."""
-    rows = [row[0] for row in db.execute("PRAGMA integrity_check(5)" if full else "PRAGMA quick_check(5)")]
-    if rows == ["ok"]:
-        return ""
-    text = " ".join(" ".join(map(str, rows)).replace("*** in database main ***", "").split())
-    return text[:300] or "SQLite's integrity check failed"
 
 
 def _read_header(text) -> tuple[dict, str]:

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 MATCH_COLUMNS = ("id", "started", "header", "finished", "summary")
+#: The columns each table must have; a file with other tables under these names is not ours.
+COLUMNS = {"matches": {"id", "started", "header", "finished"},
+           "events": {"match_id", "seq", "event"}, "meta": {"key", "value"}}
 
 
 @dataclass
@@ -63,6 +66,26 @@ class Recovery:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+
+
+def schema_problem(db: sqlite3.Connection) -> str:
+    """What makes this file not a game store ("" when its tables are ours or absent)."""
+    for table, needed in COLUMNS.items():
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if have and not needed <= have:
+            return (f"its {table} table has the columns {', '.join(sorted(have))}, not "
+                    f"{', '.join(sorted(needed))}")
+    return ""
+
+
+def quick_check(db: sqlite3.Connection, full: bool = False) -> str:
+    """SQLite's own check of every page ("" when sound); ``full`` also checks the indexes
+    against the tables (PRAGMA integrity_check, slower)."""
+    rows = [row[0] for row in db.execute("PRAGMA integrity_check(5)" if full else "PRAGMA quick_check(5)")]
+    if rows == ["ok"]:
+        return ""
+    text = " ".join(" ".join(map(str, rows)).replace("*** in database main ***", "").split())
+    return text[:300] or "SQLite's integrity check failed"
 
 
 def repair_into(path: str, problem: str) -> Recovery:

@@ -133,7 +133,8 @@ def _check_store(config, report) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if path.exists():
         import sqlite3
-        from companion.gamestore import GameStore, StoreDamaged, quick_check, schema_problem
+        from companion.gamestore import GameStore, StoreDamaged
+        from companion.gamestore_repair import quick_check, schema_problem
         try:
             db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
             try:
