@@ -113,6 +113,14 @@ def rss_megabytes(pid: int) -> float:
     raise UserError("cannot read the service's memory (/proc is needed)")
 
 
+def cpu_seconds(pid: int) -> float:
+    """The service's CPU time so far (user + system): a figure a busy machine changes little."""
+    import os
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="uno-companion bench web", description=__doc__)
     parser.add_argument("--phones", type=int, default=50)
@@ -143,6 +151,7 @@ def main(argv: list[str]) -> int:
                    "Cookie": login.getheader("Set-Cookie").split(";", 1)[0]}
         time.sleep(1.0)  # every phone has its snapshot
         idle_memory = rss_megabytes(service.pid)
+        cpu_before = cpu_seconds(service.pid)
         sent = {}
         for event in turn_events(options.events):
             started = time.monotonic()
@@ -154,6 +163,7 @@ def main(argv: list[str]) -> int:
             sent[answer["version"]] = started
             time.sleep(options.gap)
         time.sleep(1.0)
+        cpu_per_event = (cpu_seconds(service.pid) - cpu_before) / max(1, len(sent)) * 1000
         memory = rss_megabytes(service.pid)
         phones.close()
     finally:
@@ -170,6 +180,8 @@ def main(argv: list[str]) -> int:
           f"events every phone received: {complete}/{len(sent)}, deliveries: {len(delays)}")
     print(f"delivery delay: median {statistics.median(delays):.1f} ms, p99 {p99:.1f} ms, "
           f"max {max(delays):.1f} ms")
+    print(f"service CPU: {cpu_per_event:.1f} ms per event (write, apply, the answer and "
+          f"{options.phones} phones' updates; idle pings included)")
     print(f"service memory (RSS): {idle_memory:.1f} MB with the phones connected, "
           f"{memory:.1f} MB after the events")
     print(f"web_p99_ms={p99:.1f}")

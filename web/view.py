@@ -19,6 +19,7 @@ from companion.engine.options import IMPLEMENTED, OPTION_INFO, PRESETS
 from companion.errors import UserError
 from companion.table.game import EDITIONS
 from companion.web.describe import describe
+from companion.web.sse import Shared
 from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
                                  REASON_NAMES, card_name, card_view, colour_view, engine_message, engine_text,
                                  option_value_text)
@@ -178,7 +179,7 @@ class StreamRenderer:
             shared = _changes.get(key)
         if shared is None or shared[0] is not self.sent or shared[1] is not view:
             changed = {key: value for key, value in view.items() if self.sent.get(key) != value}
-            message = {"version": update.version, "base": self.version, "kind": update.kind, "view": changed}
+            message = Shared(version=update.version, base=self.version, kind=update.kind, view=changed)
             with _shared_lock:
                 _changes[key] = shared = (self.sent, view, message)
                 while len(_changes) > 32:
