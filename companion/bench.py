@@ -15,6 +15,7 @@ BENCHMARKS: dict[str, str] = {
     "web": "companion.web.bench:main",
     "matches": "companion.web.bench_matches:main",
     "latency": "companion.service.bench:main",
+    "undo": "companion.table.bench:main",
     "vision": "companion.vision.bench:main",
     "photos": "companion.vision.photos:main",
 }

@@ -16,17 +16,27 @@ True
 
 A damaged row (a header or event that is not JSON any more) never breaks the
 list: the match is listed with its ``problem``; reading its events names the row.
+A damaged *file* never stops the table: it is moved aside, never deleted, and what
+can still be read is copied into a fresh store (:mod:`companion.gamestore_repair`);
+``recovered`` then says what happened. A full disk is a :class:`StoreFull` (an
+``OSError`` with ``errno.ENOSPC``): nothing was written, the caller's game is as it was.
 """
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
+from companion.gamestore_repair import quick_check, schema_problem
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -46,6 +56,34 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 #: Columns added after the first release, added to an older file when it is opened.
 ADDED_COLUMNS = {"summary": "ALTER TABLE matches ADD COLUMN summary TEXT"}
 MAX_ID = 2**63 - 1  # SQLite's largest integer; a bigger id from a URL is simply not there
+
+
+class StoreError(OSError):
+    """The store cannot be written (or read) now; nothing was changed by the failed call."""
+
+
+class StoreFull(StoreError):
+    """The disk (or the store's size limit) is full: free space and the table goes on."""
+
+    def __init__(self, path: str):
+        super().__init__(errno.ENOSPC, f"the box's storage is full: {path} cannot grow; the last "
+                         "change was not made (free some space and try again)")
+
+
+class StoreDamaged(UserError):
+    """The file is not a sound game store (``problem`` says what SQLite found)."""
+
+    def __init__(self, path: str, problem: str):
+        super().__init__(f"the game store {path} is damaged: {problem}")
+        self.path, self.problem = path, problem
+
+
+def store_error(error: sqlite3.Error, path: str) -> StoreError:
+    """The plain-words error for a failed write (SQLite says "database or disk is full")."""
+    if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(error):
+        return StoreFull(path)
+    return StoreError(errno.EIO, f"the game store {path} cannot be written ({error}); the last "
+                      "change was not made")
 
 
 class MatchProblem(UserError):
@@ -75,66 +113,110 @@ class MatchInfo:
 class GameStore:
     """One SQLite file of matches; safe to share between the table loop and web threads."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, repair: bool = True):
+        """Open (or create) the store at ``path``. A damaged file is moved aside and what can be
+        read is recovered into a fresh one (``repair=False``: :class:`StoreDamaged` instead)."""
         self.path = str(path)
+        self.recovered = None   # a gamestore_repair.Recovery when the file was damaged
+        folder = Path(self.path).parent
+        if self.path not in ("", ":memory:") and not folder.is_dir():
+            raise UserError(f"cannot open the game store {self.path}: the folder {folder} does not "
+                            "exist (create it, or change [data] store in the config)")
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(SCHEMA)
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+            self._db = self._open()
+        except StoreDamaged as damage:
+            if not repair:
+                raise
+            from companion.gamestore_repair import repair_into
+            self.recovered = repair_into(self.path, damage.problem)
+            log.error("%s", self.recovered.text)
+            self._db = self._open()   # the fresh file, with what could be read
+            self.recovered.fill(self)
+        self._lock = threading.Lock()
+        self._checkpoints = None
+        if self.path not in ("", ":memory:"):
+            from companion.gamestore_checkpoint import Checkpointer
+            self._db.execute("PRAGMA wal_autocheckpoint=0")   # done off the loop's path instead
+            self._checkpoints = Checkpointer(self.path)
+
+    def _open(self) -> sqlite3.Connection:
+        db = None
+        try:
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            problem = schema_problem(db) or quick_check(db)   # before anything is written
+            if problem:
+                raise StoreDamaged(self.path, problem)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
             for name, statement in ADDED_COLUMNS.items():
                 if name not in columns:
-                    self._db.execute(statement)
+                    db.execute(statement)
+            return db
         except sqlite3.DatabaseError as error:
-            raise UserError(f"cannot open the game store {self.path}: {error}") from None
-        self._lock = threading.Lock()
+            if db is not None:
+                db.close()
+            if isinstance(error, sqlite3.OperationalError) and "unable to open" in str(error):
+                raise UserError(f"cannot open the game store {self.path}: {error} (is the folder "
+                                "writable by the service?)") from None
+            raise StoreDamaged(self.path, str(error)) from None
+        except BaseException:
+            if db is not None:
+                db.close()
+            raise
 
     def close(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.close()
         with self._lock:
-            self._db.close()
+            self._db.close()         # the last connection to close checkpoints what is left
 
-    def create_match(self, header: dict) -> int:
-        """Start a match with its log header (players, options); returns its id.
+    def create_match(self, header: dict, events: list[dict] = ()) -> int:
+        """Start a match with its log header (players, options) and its first ``events``
+        (the deal), all in one transaction; returns its id.
 
         The new match becomes the current one (the one a restart resumes)."""
-        with self._lock:
+        with self._lock, self._writing():
+            self._db.execute("BEGIN IMMEDIATE")
             cursor = self._db.execute("INSERT INTO matches (started, header) VALUES (?, ?)",
                                       (time.time(), json.dumps(header, sort_keys=True)))
             match_id = int(cursor.lastrowid)
+            self._db.executemany("INSERT INTO events (match_id, seq, event) VALUES (?, ?, ?)",
+                                 [(match_id, seq, json.dumps(event, sort_keys=True))
+                                  for seq, event in enumerate(events, 1)])
             self._set_meta("current", str(match_id))
+            self._db.execute("COMMIT")
             return match_id
 
     def append(self, match_id: int, event: dict) -> int:
         """Write one event durably; returns its sequence number (1, 2, ...)."""
         text = json.dumps(event, sort_keys=True)
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("BEGIN IMMEDIATE")
-            try:
-                (last,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?",
-                                           (match_id,)).fetchone()
-                self._db.execute("INSERT INTO events (match_id, seq, event) VALUES (?, ?, ?)",
-                                 (match_id, last + 1, text))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+            (last,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?",
+                                       (match_id,)).fetchone()
+            self._db.execute("INSERT INTO events (match_id, seq, event) VALUES (?, ?, ?)",
+                             (match_id, last + 1, text))
+            self._db.execute("COMMIT")
+            if self._checkpoints is not None:
+                self._checkpoints.committed()
             return last + 1
 
     def mark_finished(self, match_id: int, finished: bool = True) -> None:
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("UPDATE matches SET finished = ? WHERE id = ?", (int(finished), match_id))
 
     def set_summary(self, match_id: int, summary: dict, finished: bool) -> None:
         """What the list shows without replaying: scores, round, winner (an undo may unfinish)."""
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("UPDATE matches SET summary = ?, finished = ? WHERE id = ?",
                              (json.dumps(summary, sort_keys=True), int(finished), match_id))
 
     def set_current(self, match_id: int) -> None:
         """The match at the table now: a restart resumes this one (e.g. after a reopen)."""
         self._check_exists(match_id)
-        with self._lock:
+        with self._lock, self._writing():
             self._set_meta("current", str(match_id))
 
     def current_match(self) -> int | None:
@@ -199,6 +281,22 @@ class GameStore:
         for a log that ``uno-companion replay`` reads, replay it first: companion.service.store)."""
         return [json.dumps(self.header(match_id), sort_keys=True)] + [
             json.dumps(event, sort_keys=True) for event in self.events(match_id)]
+
+    @contextmanager
+    def _writing(self):
+        """A write that fails leaves nothing half done, and says why in plain words (SQLite
+        may already have rolled back: a second ROLLBACK would hide the first error)."""
+        try:
+            yield
+        except BaseException as error:
+            if self._db.in_transaction:
+                try:
+                    self._db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    log.exception("rollback after %s failed", error)
+            if isinstance(error, sqlite3.Error):
+                raise store_error(error, self.path) from error
+            raise
 
     def _check_exists(self, match_id: int) -> None:
         if not self.exists(match_id):

@@ -6,12 +6,14 @@ leaves the game as it was. See docs/web.md.
 """
 from __future__ import annotations
 
+import errno
 import time
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from flask_babel import get_locale, gettext as _
-from werkzeug.exceptions import BadRequest, Conflict, ServiceUnavailable, UnprocessableEntity
+from werkzeug.exceptions import (BadRequest, Conflict, HTTPException, ServiceUnavailable,
+                                 UnprocessableEntity)
 
 from companion.errors import UserError
 from companion.numbers import whole_number
@@ -29,6 +31,12 @@ QUESTION_IDS = 2**31  # questions are numbered from 1 as the table asks them
 def publisher(hub: StreamHub):
     """The table loop's subscriber: one copy of each update to every open stream."""
     return lambda update: hub.publish("change", update)
+
+
+class InsufficientStorage(HTTPException):
+    """507: the box's storage is full (werkzeug has no class for it)."""
+    code = 507
+    description = "Insufficient Storage"
 
 
 def _table():
@@ -74,6 +82,13 @@ def _run(observation) -> Update:
         return _table().submit(observation).result(timeout=COMMAND_SECONDS)
     except FutureTimeout:
         raise ServiceUnavailable(_("The table is busy; try again.")) from None
+    except OSError as error:  # the store could not write the event first: nothing changed
+        if error.errno == errno.ENOSPC:
+            raise InsufficientStorage(_("The box's storage is full: this was not recorded and the "
+                                        "game is unchanged. Free some space on the box, then try "
+                                        "again.")) from None
+        raise ServiceUnavailable(_("The box cannot write its game store now: this was not "
+                                   "recorded and the game is unchanged. Try again.")) from None
     except (UserError, ValueError) as refusal:  # the engine said no: nothing changed
         conflict = Conflict(view.translate_error(refusal))
         reason = refusal.args[0] if refusal.args else None

@@ -1,9 +1,12 @@
 """``uno-companion bench web``: 50 phones on the event stream, 100 events, delivery delay and memory.
 
-The service (table loop + waitress) runs in its own process, as on the Pi; this
-process plays 50 phones reading the stream over loopback (one selector thread,
-so the phones cost the measurement little) and the host posting events through
-the JSON API. Delay = from just before the POST to the phone parsing the change.
+The service runs in its own process, as on the Pi: by default the real table service
+(``uno-companion run``'s TableService, no devices) with its SQLite store in a temporary
+folder, so each event is written durably before it is applied, as at a table;
+``--no-store`` runs the bare table loop and page instead. This process plays 50
+phones reading the stream over loopback (one selector thread, so the phones cost the
+measurement little) and the host posting events through the JSON API.
+Delay = from just before the POST to the phone parsing the change.
 """
 from __future__ import annotations
 
@@ -21,18 +24,35 @@ import time
 from companion.errors import UserError
 
 TOKEN = "bench-token"
+STORE_FOLDER = None  # the system's temporary folder; ``--store-folder`` for an SD card's
 
 
-def serve(port_out) -> None:
-    """The service side: a demo table on loopback until stdin closes."""
+def serve(port_out, store: bool) -> None:
+    """The service side: a demo round on loopback until stdin closes."""
     from companion.table import demo_table
-    from companion.web.server import WebServer
-    table = demo_table().start()
-    server = WebServer(table, host="127.0.0.1", port=0, host_token=TOKEN, max_streams=60).start()
-    print(server.port, file=port_out, flush=True)
-    sys.stdin.read()
-    server.close()
-    table.stop()
+    if not store:
+        from companion.web.server import WebServer
+        table = demo_table().start()
+        server = WebServer(table, host="127.0.0.1", port=0, host_token=TOKEN, max_streams=60).start()
+        print(server.port, file=port_out, flush=True)
+        sys.stdin.read()
+        server.close()
+        table.stop()
+        return
+    import tempfile
+    from companion.config import parse_config
+    from companion.service.table import TableService
+    from companion.table import Play, SAMPLE_EVENTS, event_from_json
+    with tempfile.TemporaryDirectory(dir=STORE_FOLDER) as folder:
+        config = parse_config({"table": {"players": ["Ana", "Ben", "Cem"]}, "launcher": {"backend": "none"},
+                               "ring": {"backend": "none"}, "web": {"host": "127.0.0.1"},
+                               "data": {"store": f"{folder}/games.sqlite"}})
+        service = TableService(config, dealer=0, web_port=0, host_token=TOKEN).start()
+        for event in SAMPLE_EVENTS:
+            service.loop.submit(Play(event_from_json(event))).result(10)
+        print(service.web.port, file=port_out, flush=True)
+        sys.stdin.read()
+        service.stop()
 
 
 def turn_events(count: int):
@@ -93,17 +113,33 @@ def rss_megabytes(pid: int) -> float:
     raise UserError("cannot read the service's memory (/proc is needed)")
 
 
+def cpu_seconds(pid: int) -> float:
+    """The service's CPU time so far (user + system): a figure a busy machine changes little."""
+    import os
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="uno-companion bench web", description=__doc__)
     parser.add_argument("--phones", type=int, default=50)
     parser.add_argument("--events", type=int, default=100)
     parser.add_argument("--gap", type=float, default=0.02, help="seconds between events (default 0.02)")
+    parser.add_argument("--no-store", dest="store", action="store_false",
+                        help="the bare table loop and page, without the service's SQLite store")
+    parser.add_argument("--store-folder", help="where the store's file goes (default: the temporary "
+                        "folder; on a Pi, a folder on its SD card)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
+    global STORE_FOLDER
+    STORE_FOLDER = options.store_folder
     if options.serve:
-        serve(sys.stdout)
+        serve(sys.stdout, options.store)
         return 0
-    service = subprocess.Popen([sys.executable, "-m", "companion.web.bench", "--serve"],
+    extra = (["--no-store"] if not options.store else []) + (
+        ["--store-folder", options.store_folder] if options.store_folder else [])
+    service = subprocess.Popen([sys.executable, "-m", "companion.web.bench", "--serve", *extra],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         port = int(service.stdout.readline())
@@ -115,6 +151,7 @@ def main(argv: list[str]) -> int:
                    "Cookie": login.getheader("Set-Cookie").split(";", 1)[0]}
         time.sleep(1.0)  # every phone has its snapshot
         idle_memory = rss_megabytes(service.pid)
+        cpu_before = cpu_seconds(service.pid)
         sent = {}
         for event in turn_events(options.events):
             started = time.monotonic()
@@ -126,6 +163,7 @@ def main(argv: list[str]) -> int:
             sent[answer["version"]] = started
             time.sleep(options.gap)
         time.sleep(1.0)
+        cpu_per_event = (cpu_seconds(service.pid) - cpu_before) / max(1, len(sent)) * 1000
         memory = rss_megabytes(service.pid)
         phones.close()
     finally:
@@ -135,10 +173,15 @@ def main(argv: list[str]) -> int:
               if version in sent for arrival in arrivals]
     complete = sum(1 for version in sent if len(phones.arrivals.get(version, [])) == options.phones)
     p99 = statistics.quantiles(delays, n=100)[98] if len(delays) > 1 else float("nan")
+    where = "the service with its SQLite store (a durable write before each event)" if options.store else \
+        "the table loop and page, no store"
+    print(f"service: {where}")
     print(f"phones: {options.phones}, events: {len(sent)} ({options.gap * 1000:.0f} ms apart), "
           f"events every phone received: {complete}/{len(sent)}, deliveries: {len(delays)}")
     print(f"delivery delay: median {statistics.median(delays):.1f} ms, p99 {p99:.1f} ms, "
           f"max {max(delays):.1f} ms")
+    print(f"service CPU: {cpu_per_event:.1f} ms per event (write, apply, the answer and "
+          f"{options.phones} phones' updates; idle pings included)")
     print(f"service memory (RSS): {idle_memory:.1f} MB with the phones connected, "
           f"{memory:.1f} MB after the events")
     print(f"web_p99_ms={p99:.1f}")

@@ -113,8 +113,32 @@ class StreamHub:
             stream.put(name, data)
 
 
+_formatted: dict = {}  # (name, id) -> (data, text): the same message to many phones, encoded once
+_formatted_lock = threading.Lock()
+
+
+class Shared(dict):
+    """A message many phones get as it is (never changed once made): encoded once for all."""
+
+
 def format_event(name: str, data, event_id: int | None = None) -> str:
-    """One SSE message; ``data`` is sent as a single line of JSON."""
+    """One SSE message; ``data`` is sent as a single line of JSON (a :class:`Shared` one is
+    encoded once for all the phones it goes to)."""
+    if event_id is None and isinstance(data, Shared):
+        with _formatted_lock:
+            cached = _formatted.get((name, id(data)))
+        if cached is not None and cached[0] is data:
+            return cached[1]
+        text = _format(name, data, None)
+        with _formatted_lock:
+            _formatted[(name, id(data))] = (data, text)
+            while len(_formatted) > 32:
+                del _formatted[next(iter(_formatted))]
+        return text
+    return _format(name, data, event_id)
+
+
+def _format(name: str, data, event_id: int | None) -> str:
     lines = [f"event: {name}"]
     if event_id is not None:
         lines.append(f"id: {event_id}")

@@ -11,7 +11,7 @@ import json
 import threading
 from collections import OrderedDict
 
-from flask_babel import force_locale, gettext as _, ngettext
+from flask_babel import force_locale, get_locale, gettext as _, ngettext
 
 from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
 from companion.engine.events import PENALTY_REASONS
@@ -20,6 +20,7 @@ from companion.errors import UserError
 from companion.numbers import is_digits, parse_whole_number
 from companion.table.game import EDITIONS
 from companion.web.describe import describe
+from companion.web.sse import Shared
 from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
                                  REASON_NAMES, card_name, card_view, colour_view, engine_message, engine_text,
                                  option_value_text)
@@ -28,6 +29,9 @@ MESSAGE_CHARS = 300  # a refusal that quotes garbage back is cut short
 HAND_POINTS_MAX = 9999  # S1: a whole deck is worth far less; more is a typing slip
 _cache: OrderedDict = OrderedDict()
 _cache_lock = threading.Lock()
+_described_cache: OrderedDict = OrderedDict()  # (journal entry, language, players) -> its words
+_changes: OrderedDict = OrderedDict()  # (sent view, new view) -> the change message phones get
+_shared_lock = threading.Lock()  # for the two above (render() holds _cache_lock while it builds)
 
 
 def json_line(data) -> str:
@@ -79,15 +83,30 @@ def build_view(state: dict) -> dict:
     if state["pending_draw"] and turn is not None:
         pending = {"count": state["pending_draw"],
                    "text": _("%(name)s must draw %(count)d", name=players[turn], count=state["pending_draw"])}
-    described = [describe(entry, players) for entry in state["journal"]]
+    described = [_described(entry, players) for entry in state["journal"]]
     return {
         "status": _status(state, players, what),
         "players": player_views, "turn": turn_view,
         "colour": colour_view(state["colour"]), "top": card_view(state["top_card"]),
-        "pending": pending, "recent": [describe(e, players) for e in state["recent"][::-1]],
+        "pending": pending, "recent": [_described(e, players) for e in state["recent"][::-1]],
         "rounds": _rounds(state, players), "round_events": described,
         "questions": [_question(q, players) for q in state.get("questions", [])],
     }
+
+
+def _described(entry: dict, players: list[str]) -> str:
+    """``describe(entry)``, worked out once per journal entry and language: the table keeps each
+    entry as it was made, and a round's story is retold on every change (O(round) otherwise)."""
+    key = (id(entry), str(get_locale()), tuple(players))
+    with _shared_lock:
+        cached = _described_cache.get(key)
+    if cached is None or cached[0] is not entry:
+        cached = (entry, describe(entry, players))
+        with _shared_lock:
+            _described_cache[key] = cached
+            while len(_described_cache) > 2048:
+                _described_cache.popitem(last=False)
+    return cached[1]
 
 
 def _question(question: dict, players: list[str]) -> dict:
@@ -156,10 +175,19 @@ class StreamRenderer:
 
     def change(self, update) -> dict:
         view = render(update, self.locale)
-        changed = {key: value for key, value in view.items() if self.sent.get(key) != value}
-        message = {"version": update.version, "base": self.version, "kind": update.kind, "view": changed}
+        # Every phone that saw the same view gets the same changes: worked out once, not per phone.
+        key = (id(self.sent), id(view), update.version)
+        with _shared_lock:
+            shared = _changes.get(key)
+        if shared is None or shared[0] is not self.sent or shared[1] is not view:
+            changed = {key: value for key, value in view.items() if self.sent.get(key) != value}
+            message = Shared(version=update.version, base=self.version, kind=update.kind, view=changed)
+            with _shared_lock:
+                _changes[key] = shared = (self.sent, view, message)
+                while len(_changes) > 32:
+                    _changes.popitem(last=False)
         self.version, self.sent = update.version, view
-        return message
+        return shared[2]
 
 
 def options_catalog(locale: str) -> dict:

@@ -183,19 +183,32 @@ def _check_rules(config, report) -> None:
 
 
 def _check_store(config, report) -> None:
+    """The store read-only: SQLite's integrity check, our tables, the matches (nothing moved)."""
     if config.data.store == ":memory:":
         return report("store", True, "in memory: nothing is kept after a stop")
     path = Path(config.data.store)
     folder = path.parent if str(path.parent) else Path(".")
     if path.exists():
-        from companion.gamestore import GameStore
+        import sqlite3
+        from companion.gamestore import GameStore, StoreDamaged
+        from companion.gamestore_repair import quick_check, schema_problem
         try:
-            store = GameStore(path)
+            db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                problem = schema_problem(db) or quick_check(db, full=True)
+            finally:
+                db.close()
+            if problem:
+                raise StoreDamaged(str(path), problem)
+            store = GameStore(path, repair=False)
             matches = store.matches()
             store.close()
-        except Exception as error:  # a damaged file: say so, whatever the error
-            return report("store", False, f"{path} cannot be read: {error}")
-        return report("store", True, f"{path} holds {len(matches)} match(es)")
+        except (sqlite3.Error, UserError, OSError) as error:  # say so, whatever SQLite found
+            problem = error.problem if isinstance(error, StoreDamaged) else str(error)
+            return report("store", False, f"{path} is damaged (integrity check: {problem}); `run` "
+                          "moves it aside (renamed, never deleted) and copies what it can still read "
+                          "into a fresh store")
+        return report("store", True, f"{path} holds {len(matches)} match(es) (integrity check: ok)")
     if not folder.is_dir():
         return report("store", False, f"the folder {folder} does not exist (create it, or change [data] store)")
     try:  # what `run` will do there: make a file (this one is removed at once)

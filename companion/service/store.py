@@ -104,11 +104,17 @@ class StoreKeeper:
         self.reopened: TableGame | None = None  # the game last reopened (see TableService)
         self._matches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._summaries: dict[int, dict] = {}
+        # A store repaired when it was opened: the host's phone says so once, as a question.
+        self._notice = store.recovered.notice() if getattr(store, "recovered", None) else None
 
     # -- the loop's hooks -------------------------------------------------------------------
     def before_apply(self, game: TableGame, event) -> None:
-        """Write ``event`` durably before the engine sees it (the loop's ``before_apply``)."""
-        self.store.append(self._match(game), event.to_json())
+        """Write ``event`` durably before the engine sees it (the loop's ``before_apply``).
+        A game's first event (the deal) is written with its new match, in one transaction."""
+        if self._matches.get(game) is None:
+            self._match(game, first=event.to_json())
+        else:
+            self.store.append(self._matches[game], event.to_json())
 
     def refused(self, game: TableGame, event, error: Exception) -> None:
         log.info("refused %s: %s", event.to_json(), error)
@@ -123,6 +129,7 @@ class StoreKeeper:
         game = TableGame(setup, **hooks)
         match_id = self._match(game)  # a game with nothing applied yet is still the one to resume
         self.current = game
+        self._tell_host(game)
         self._write_summary(match_id, summary_of(game.state()))
         return game
 
@@ -170,19 +177,30 @@ class StoreKeeper:
         game.refused = hooks.get("refused", self.refused)
         self._matches[game] = match_id
         self.current = game
+        self._tell_host(game)
         self._write_summary(match_id, summary_of(game.state()))
         return game
 
+    def _tell_host(self, game: TableGame) -> None:
+        if self._notice is not None:
+            game.ask(self._notice)
+            self._notice = None
+
     def _write_summary(self, match_id: int, summary: dict) -> None:
         if self._summaries.get(match_id) != summary:
-            self.store.set_summary(match_id, summary, finished=summary["over"])
+            try:
+                self.store.set_summary(match_id, summary, finished=summary["over"])
+            except OSError as error:   # only the list's summary: written again at the next change
+                log.warning("match %d: summary not written (%s)", match_id, error)
+                return
             self._summaries[match_id] = summary
 
-    def _match(self, game: TableGame) -> int:
+    def _match(self, game: TableGame, first: dict | None = None) -> int:
         match_id = self._matches.get(game)
         if match_id is None:
             record = {**header(game.engine), "setup": game.setup.to_json()}
-            match_id = self._matches[game] = self.store.create_match(record)
+            events = [first] if first is not None else []
+            match_id = self._matches[game] = self.store.create_match(record, events)
         return match_id
 
 

@@ -6,6 +6,10 @@ each event caused (the engine's actions, whose turn followed) so the phone can
 tell the story in words, and the points of each finished round for the history
 table. Both follow the engine's undo exactly.
 
+Undo is the engine's exact undo (the game replayed without the last events), started
+from a checkpoint: a copy of the engine every :data:`CHECKPOINT_EVERY` events, so an
+undo late in a long match replays at most that many events, not the whole match.
+
 >>> game = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0))
 >>> _ = game.apply(event_from_json({"type": "start_card", "card": "red-5"}))
 >>> _ = game.apply(event_from_json({"type": "play", "seat": 1, "card": "red-skip"}))
@@ -21,10 +25,13 @@ from dataclasses import dataclass, field
 
 from collections.abc import Callable
 
+from companion.engine import actions as A
 from companion.engine.events import Deal, Play, Undo as EngineUndo, event_from_json
 from companion.engine.game import Game
 from companion.engine.log import format_log
+from companion.engine.messages import message
 from companion.engine.options import RuleOptions
+from companion.engine.phases import MATCH_OVER, PLAYING
 from companion.errors import UserError
 from companion.numbers import whole_number
 
@@ -35,6 +42,8 @@ SETUP_FIELDS = ("players", "dealer", "mode", "language", "options", "seed")
 #: The engine rule each edition switches on (E1, E2); classic switches none off.
 EDITION_RULES = {"extreme": "extreme_bursts", "flash": "flash"}
 RECENT = 6  # journal entries of any round that the scoreboard shows
+#: Events between two checkpoints: an undo replays at most this many (a copy is a few lists).
+CHECKPOINT_EVERY = 32
 Hook = Callable[..., None]
 __all__ = ["EDITIONS", "LANGUAGES", "SETUP_FIELDS", "Setup", "TableGame", "check_language", "check_mode",
            "check_players", "check_seed", "event_from_json", "setup_from_json"]
@@ -113,6 +122,10 @@ def setup_from_json(data: object) -> Setup:
     return Setup(players, dealer, mode, language, options, seed)
 
 
+def _direction(direction: int) -> str:
+    return "clockwise" if direction == 1 else "counter-clockwise"
+
+
 class TableGame:
     """One match at the table, as the loop drives it (see the module docstring).
 
@@ -131,6 +144,8 @@ class TableGame:
         self.rounds: list[dict] = []    # one row per finished round
         self.questions: list[dict] = []  # open questions to the host (see observations.Ask)
         self._next_question = 1
+        self._checkpoints: dict[int, Game] = {}   # log length -> the engine then (without log)
+        self._keep_checkpoint()
         if setup.dealer is not None:    # the host named the dealer: the cards are dealt (D2)
             self.apply(Deal(dealer=setup.dealer))
 
@@ -138,9 +153,13 @@ class TableGame:
         """Apply one engine event (``undo`` included); answer the engine's actions."""
         if self.before_apply:
             self.before_apply(self, event)
-        before = self.engine.snapshot()
+        engine = self.engine
+        before_turn, before_direction, before_round = self._turn(engine), engine.direction, engine.round_no
         try:
-            actions = self.engine.apply(event)
+            if isinstance(event, EngineUndo):
+                actions = self._undo(event.count)
+            else:
+                actions = engine.apply(event)
         except UserError as error:
             if self.refused:
                 self.refused(self, event, error)
@@ -148,18 +167,49 @@ class TableGame:
         if isinstance(event, EngineUndo):
             self._follow_engine()
             return actions
-        after = self.engine.snapshot()
+        self._keep_checkpoint()
         self.journal.append({
             "event": event.to_json(), "actions": [a.to_json() for a in actions],
-            "before": {"turn": before["turn"], "direction": before["direction"]},
-            "turn": after["turn"], "direction": after["direction"], "dealer": after["dealer"],
-            "round": before["round"], "log_length": len(self.engine.log)})
+            "before": {"turn": before_turn, "direction": _direction(before_direction)},
+            "turn": self._turn(engine), "direction": _direction(engine.direction),
+            "dealer": engine.dealer if engine.dealer >= 0 else None,
+            "round": before_round, "log_length": len(engine.log)})
         for action in actions:
             if action.type == "round_over":
-                self.rounds.append({"round": before["round"], "winner": action.winner,
-                                    "points": list(action.points), "totals": list(after["scores"]),
-                                    "wins": list(after["round_wins"])})
+                self.rounds.append({"round": before_round, "winner": action.winner,
+                                    "points": list(action.points), "totals": list(engine.scores),
+                                    "wins": list(engine.wins)})
         return actions
+
+    @staticmethod
+    def _turn(engine: Game) -> int | None:
+        """The seat whose turn it is, as the snapshot says it (None between turns)."""
+        return engine.current if engine.phase in PLAYING else None
+
+    def _keep_checkpoint(self) -> None:
+        length = len(self.engine.log)
+        if length % CHECKPOINT_EVERY == 0 and length not in self._checkpoints:
+            saved = self.engine.copy()
+            saved.log = None          # the log is the game's own; a checkpoint needs only its length
+            self._checkpoints[length] = saved
+
+    def _undo(self, count) -> list:
+        """The engine's exact undo (:meth:`Game.undo`), replayed from the nearest checkpoint:
+        the same state, because the engine is a pure function of its log."""
+        log = self.engine.log
+        if type(count) is not int or not 1 <= count <= len(log):
+            return self.engine.undo(count)   # the engine's own refusal, in its words
+        target = len(log) - count
+        start = max(length for length in self._checkpoints if length <= target)
+        game = self._checkpoints[start].copy()
+        game.log = log[:start]
+        for event in log[start:target]:
+            game.apply(event)
+        for length in [length for length in self._checkpoints if length > target]:
+            del self._checkpoints[length]   # taken on the events just withdrawn
+        self.engine = game
+        undid = message("undid", count=count) if count > 1 else message("undid_one")
+        return [A.Notice(undid), *game.prompt()]
 
     def undo(self, count: int = 1) -> list:
         return self.apply(EngineUndo(count))
@@ -198,8 +248,7 @@ class TableGame:
         """Drop journal entries and round rows that the engine's undo took back."""
         length = len(self.engine.log)
         self.journal = [entry for entry in self.journal if entry["log_length"] <= length]
-        state = self.engine.snapshot()
-        finished = state["round"] - 1 + (1 if state["match"]["over"] else 0)
+        finished = self.engine.round_no - 1 + (1 if self.engine.phase is MATCH_OVER else 0)
         self.rounds = self.rounds[:finished]
 
     def state(self) -> dict:

@@ -132,6 +132,9 @@ class TableLoop:
                 result = item() if callable(item) else self._step(item)
             except UserError as refusal:  # the engine's "no": nothing changed, the source hears it
                 future.set_exception(refusal)
+            except OSError as error:  # the store could not write it (disk full): nothing changed
+                log.error("not applied: %s", error)
+                future.set_exception(error)
             except Exception as error:  # a bug: logged, and the source hears it too
                 log.exception("observation %r failed", item)
                 future.set_exception(error)

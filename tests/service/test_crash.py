@@ -7,6 +7,8 @@ acknowledged (at most the one in flight more), and the test goes on from there.
 At the end the state and the game log equal an uninterrupted run of the same
 match. ``UNO_CRASH_KILLS`` sets the number of kills (default 200, the acceptance
 count: 117 s on the 2-core development machine; fewer for a quick local run).
+The second test kills the service while a stored match reopens and while a new game
+starts (``UNO_CRASH_REOPEN_KILLS`` each, default 3).
 
 The table here has no launcher or ring (``none``: the phone enters every draw),
 so the events the phone posts are the only ones; the motor after a kill is the
@@ -126,3 +128,61 @@ def test_killed_at_random_moments_the_match_ends_as_if_never_killed(tmp_path):
         assert state[key] == expected[key], key
     assert log.splitlines()[1:] == uninterrupted.log_jsonl().splitlines()[1:]
     print(f"{len(kills)} kills over {len(events)} events in {time.monotonic() - started:.0f} s")
+
+
+REOPEN_KILLS = int(os.environ.get("UNO_CRASH_REOPEN_KILLS", "3"))
+
+
+def stored_counts(phone) -> tuple[dict, int]:
+    """``({match id: stored events}, the current match's id)`` as the phone's list shows them."""
+    matches = phone.request("GET", "/api/matches")[0]["matches"]
+    return {m["id"]: m["events"] for m in matches}, next(m["id"] for m in matches if m["current"])
+
+
+def test_killed_while_a_match_reopens_or_a_new_game_starts_nothing_stored_is_lost(tmp_path):
+    """A reopen replays a long match and a new game writes its match and deal: a kill at any
+    moment of either leaves every stored event, and the table at the old match or the new one."""
+    events, _ = match_events(seed=11)
+    rnd = random.Random(9)
+    port = free_port()
+    config = tmp_path / "table.toml"
+    config.write_text(f'[table]\nplayers = ["Ana", "Ben", "Cem"]\n[launcher]\nbackend = "none"\n'
+                      f'[ring]\nbackend = "none"\n[web]\nhost = "127.0.0.1"\nport = {port}\n'
+                      f'[data]\nstore = "{tmp_path / "games.sqlite"}"\n')
+    service = Service(config, tmp_path / "service.log")
+    phone = Phone(port, service.start())
+    for event in events[:300]:                 # a long match to reopen
+        phone.request("POST", "/api/events", {"event": event})
+    new_game = {"players": ["Dan", "Eve"], "dealer": 0, "start": True}
+    phone.request("POST", "/api/setup", new_game)
+
+    def kill_during(method, path, body, longest):
+        nonlocal phone
+        stored, current = stored_counts(phone)
+        phone.send(method, path, body)
+        time.sleep(rnd.uniform(0, longest))
+        service.kill()
+        phone.close()
+        phone = Phone(port, service.start())
+        after, now = stored_counts(phone)
+        for match_id, count in stored.items():
+            assert after[match_id] == count, f"match {match_id} lost stored events"
+        new = set(after) - set(stored)
+        assert len(new) <= 1 and all(after[m] == 1 for m in new), "a new match without its deal"
+        assert now == current or now in new or path.endswith(f"/{now}/reopen")
+        state = phone.request("GET", "/api/state")[0]["state"]
+        assert state["events"] == after[now], "the table is not where its store says"
+        return stored, current
+
+    for _ in range(REOPEN_KILLS):
+        stored, current = stored_counts(phone)
+        other = next(m for m in stored if m != current)   # the long match and the short one, in turn
+        kill_during("POST", f"/api/matches/{other}/reopen", {}, 0.3)
+    for _ in range(REOPEN_KILLS):
+        kill_during("POST", "/api/setup", new_game, 0.05)
+    stored, current = stored_counts(phone)
+    state = phone.request("GET", "/api/state")[0]["state"]
+    phone.request("POST", "/api/undo", {})               # and the table goes on from there
+    assert phone.request("GET", "/api/state")[0]["state"]["events"] == state["events"] - 1
+    phone.close()
+    service.stop()

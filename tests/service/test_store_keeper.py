@@ -64,3 +64,45 @@ def test_a_store_without_a_readable_setup_is_named(tmp_path):
     store.create_match({"format": "uno-companion-game-log", "version": 2, "players": ["Ana", "Ben"]})
     with pytest.raises(UserError, match="no readable setup"):
         StoreKeeper(store).restore()
+
+
+def test_a_new_match_and_its_deal_are_written_together_so_a_crash_between_loses_nothing(tmp_path):
+    """Power lost after the match row but before its deal: a restart must still see the deal
+    as stored, or the next event would be taken for it and skipped on the replay after."""
+    from companion.engine import events as E
+    from companion.gamestore import GameStore
+    from companion.service.store import StoreKeeper
+    from companion.table import Setup
+    path = tmp_path / "games.sqlite"
+    keeper = StoreKeeper(GameStore(path))
+
+    class PowerCut:
+        """The file as the power goes: the first transaction begun after the match's row
+        was written never happens (nor anything after it)."""
+        def __init__(self, db):
+            self.db, self.match_written = db, False
+
+        def execute(self, sql, *args):
+            if self.match_written and sql.startswith("BEGIN"):
+                raise KeyboardInterrupt("the power went")
+            self.match_written |= sql.startswith("INSERT INTO matches")
+            return self.db.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.db, name)
+    real, keeper.store._db = keeper.store._db, PowerCut(keeper.store._db)
+    try:
+        keeper.new_game(Setup(players=("Ana", "Ben"), dealer=0, seed=1))
+    except KeyboardInterrupt:
+        pass
+    keeper.store._db = real
+    keeper.store.close()
+    store = GameStore(path)
+    for info in store.matches():                   # either no match, or one with its deal
+        assert [e["type"] for e in store.events(info.id)] == ["deal"]
+    restarted = StoreKeeper(store)
+    game = restarted.restore() or restarted.new_game(Setup(players=("Ana", "Ben"), dealer=0, seed=1))
+    game.apply(E.StartCard("red-5"))
+    store.close()
+    again = StoreKeeper(GameStore(path)).restore()
+    assert again.state()["top_card"] == "red-5"     # the event after the deal was not skipped

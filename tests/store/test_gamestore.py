@@ -5,6 +5,8 @@ import os
 import signal
 import time
 
+from pathlib import Path
+
 import pytest
 
 from companion.errors import UserError
@@ -53,8 +55,11 @@ def test_unknown_match_is_a_clear_error(tmp_path):
 def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
     path = tmp_path / "games.sqlite"
     path.write_bytes(b"this is a shopping list, not a database" * 100)
-    with pytest.raises(UserError, match="cannot open the game store"):
-        GameStore(path)
+    with pytest.raises(UserError, match="the game store .* is damaged: file is not a database"):
+        GameStore(path, repair=False)
+    store = GameStore(path)    # the table starts: the file is kept aside, as it was
+    assert "moved aside" in store.recovered.text and store.matches() == []
+    assert Path(store.recovered.aside).read_bytes() == b"this is a shopping list, not a database" * 100
 
 
 def _append_forever(path, acknowledged):
@@ -143,3 +148,23 @@ def test_ids_beyond_sqlite_integers_are_simply_not_there(tmp_path):
     assert store.events(2**80) == []
     with pytest.raises(UserError, match="there is no match"):
         store.header(2**80)
+
+
+def test_the_wal_is_checkpointed_off_the_writers_path_once_the_table_is_quiet(tmp_path):
+    """No commit runs SQLite's automatic checkpoint (a late play every few hundred events);
+    the store's own thread folds the WAL into the file when nothing is being written."""
+    import os
+    import time
+    path = tmp_path / "games.sqlite"
+    store = GameStore(path)
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    match = store.create_match(HEADER)
+    size = os.path.getsize(path)
+    for n in range(150):
+        store.append(match, {"type": "play", "n": n})
+    deadline = time.monotonic() + 10
+    while os.path.getsize(path) == size and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert os.path.getsize(path) > size, "the WAL was never checkpointed into the file"
+    store.close()
+    assert len(GameStore(path).events(match)) == 150
