@@ -374,3 +374,24 @@ def test_under_micropython_replayed_commands_never_launch_again(tmp_path):
           f"{counts['launches'] - counts['launched']} taken as new")
     assert counts["launches"] == counts["launched"] == 30 and counts["replayed"] == 60
     assert counts["stale"] > 30 and counts["sessions"] == 3
+
+
+def test_a_session_whose_numbers_run_out_ends_instead_of_wrapping_round():
+    from companion.firmware.protocol import MAX_SEQ
+    from companion.link.status import LinkDown
+    pico = CountingPico()
+    pico.sync()
+    old_session = pico.pico.link.session
+    pico.pico.link._out_seq = MAX_SEQ                    # as after a million events
+    pico.pico.link.send_event("PRESS", ("S1",))
+    pico.now += 10
+    pico.pico.tick(pico.now, [False] * 5)
+    hello = [m for m in FrameReader(TO_HOST).feed(pico.pico.take_output()) if m.verb == "HELLO"]
+    assert not pico.pico.link.synced and hello and hello[0].args[2] != old_session   # a new session is offered
+    pico.command("LAUNCH", 1, 3000, 800, 70, 150, 2)     # the old session's numbers: refused, not run
+    assert pico.launches == 0
+    link = ready_link()
+    link._seq = MAX_SEQ
+    with pytest.raises(LinkDown):
+        link.command("STOP")
+    assert not link.ready                                # the host starts a new session, numbered from 1
