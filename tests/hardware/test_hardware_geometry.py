@@ -142,3 +142,17 @@ def test_thrown_cards_never_land_on_the_discard_zone(sizes):
         landing = geometry.polar(angle, table["land_r"], axis)
         gap = math.dist(landing, pile) - pile_radius - table["land_scatter"]
         assert gap > 50, (angle, gap)
+
+
+def test_pods_sit_clear_of_where_the_cards_land(sizes):
+    table, axis = sizes["table"], sizes["turntable"]["axis"]
+    landings = [geometry.polar(a, table["land_r"], axis) for a in geometry.seat_angles(sizes)]
+    for angle in geometry.seat_angles(sizes):
+        pod = geometry.polar(angle + table["pod_offset"], table["pod_r"])
+        assert min(math.dist(pod, landing) for landing in landings) > table["land_scatter"] + 40
+        assert math.hypot(*pod) + 40 <= table["diameter"] / 2 + 5        # on the table
+
+
+def test_table_layout_drawing_is_fresh():
+    import make_layout
+    assert make_layout.main(["--check"]) == 0, "run python hardware/make_layout.py"
