@@ -96,3 +96,16 @@ def rect_circle_clearance(rect: list[list[float]], angle_deg: float, centre, rad
     (x0, y0), (x1, y1) = rect
     nearest = (min(max(x, x0), x1), min(max(y, y0), y1))
     return math.hypot(x - nearest[0], y - nearest[1]) - radius
+
+
+def card_plane(sizes: dict) -> float:
+    """The card plane (hopper floor top) above the launcher's base, as launcher.scad makes it."""
+    return 3 + 1 + sizes["feed"]["wheel_d"] - sizes["feed"]["protrude"]
+
+
+def exit_point(sizes: dict) -> tuple[float, float]:
+    """(height above the table, distance from the turntable axis) where a card leaves, in mm."""
+    box, card = sizes["box"], sizes["card"]
+    height = box["feet"] + box["size"][2] + sizes["bearing"]["width"] + 1 + sizes["turntable"]["plate_t"] + card_plane(sizes)
+    gate_front = sizes["hopper"]["centre_y"] + (card["l"] + 2 * sizes["print"]["clearance"]) / 2 + sizes["gate"]["t"]
+    return height, gate_front + sizes["throw"]["length"]

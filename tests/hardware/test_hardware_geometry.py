@@ -156,3 +156,27 @@ def test_pods_sit_clear_of_where_the_cards_land(sizes):
 def test_table_layout_drawing_is_fresh():
     import make_layout
     assert make_layout.main(["--check"]) == 0, "run python hardware/make_layout.py"
+
+
+def test_the_throw_estimate_starts_where_the_launcher_really_ends(echoed, sizes):
+    height, radius = geometry.exit_point(sizes)
+    launcher = echoed["launcher"]
+    assert radius == pytest.approx(launcher["footprint"][1][1])
+    plate_top = echoed["enclosure"]["plate_under"] + echoed["turntable"]["plate_top"]
+    assert height == pytest.approx(sizes["box"]["feet"] + plate_top + launcher["z_card"])
+
+
+def test_the_guide_quotes_the_computed_figures(sizes):
+    import re
+    from pathlib import Path
+    guide = re.sub(r"\s+", " ", (Path(__file__).resolve().parents[2] / "docs" / "assembly.md").read_text())
+    field = geometry.camera_field(sizes)
+    height, radius = geometry.exit_point(sizes)
+    full = geometry.throw_distance(sizes, height, radius)
+    share = geometry.share_for_distance(sizes, height, radius, sizes["table"]["land_r"] / 1000)
+    for figure in (f"{sizes['camera']['lens_height']:.0f} mm above the table",
+                   f"{field[0]:.0f} x {field[1]:.0f} mm",
+                   f"{geometry.surface_speed(sizes, 'feed'):.2f} m/s",
+                   f"{geometry.surface_speed(sizes, 'throw'):.2f} m/s",
+                   f"about {full:.2f} m", f"{share * 100:.0f} %"):
+        assert figure in guide, figure
