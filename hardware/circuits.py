@@ -54,12 +54,13 @@ CIRCUITS = [
     ("Level shifter 74AHCT125", "pico", [
         ("VCC", "Pico VBUS (pin 40)"), ("GND, 1OE", "GND"), ("1A", "{ring_leds}"),
         ("1Y", "330 Ω, then J-SEAT0 pin 4 (DIN); 470 µF across 5 V and GND at J-SEAT0")]),
-    *[(f"Pod {n}: J-SEAT{n}, JST-XH 5-pin, 5-core cable", "pico", [
+    *[(f"Pod {n}: J-SEAT{n}, JST-XH 5-pin, 5-core cable" + (" (tables of 7 to 10)" if n > 5 else ""), "pico", [
         ("1 GND", "GND; in the pod: pixel GND, button COM"),
         ("2 5V", "Pico VBUS (pin 40); in the pod: pixel 5V"),
         ("3 BTN", f"{{seat{n}_button}}, 4.7 kΩ to 3V3 at the board; in the pod: button NO, 100 nF to pin 1"),
         ("4 DIN", "the shifter's 1Y through 330 Ω" if n == 0 else f"J-SEAT{n - 1} pin 5 (pixel {n - 1}'s DOUT)"),
-        ("5 DOUT", f"J-SEAT{n + 1} pin 4" if n < 5 else "not connected (last pixel)")]) for n in range(6)],
+        ("5 DOUT", f"J-SEAT{n + 1} pin 4 (the last pod's: not connected)" if n < 9 else "not connected")])
+      for n in range(10)],
 ]
 
 

@@ -33,11 +33,18 @@ module pod() {
         translate([button_at[0], button_at[1], -1]) cylinder(d = pod_button_hole, h = height + 2);
         translate([light_at[0], light_at[1], -1]) cylinder(d = pod_light_hole, h = height + 2);
         translate([light_at[0], light_at[1], -1]) cylinder(d = pod_pixel_pocket, h = height + 1 - pod_panel + 1.0);
-        translate([0, -pod_bottom[1] / 2, 6]) teardrop_y(pod_cable_d + 0.6, 20);     // cable in
+        // cable in; the teardrop points down, so it points up as printed
+        translate([0, -pod_bottom[1] / 2, 6]) rotate([0, 180, 0]) teardrop_y(pod_cable_d + 0.6, 20);
     }
-    // zip-tie bar inside the back wall, beside the cable
-    for (x = [-8, 5]) translate([x, -pod_bottom[1] / 2 + print_wall + 3, 0]) cube([3, 4, 14]);
-    translate([-8, -pod_bottom[1] / 2 + print_wall + 3, 12]) cube([16, 4, 2]);
+    // zip-tie bar inside the back wall, beside the cable: two posts down from the panel
+    // (they grow from the bed as printed) and a bar bridging them
+    intersection() {
+        frustum(pod_bottom, pod_top, height);
+        union() {
+            for (x = [-8, 5]) translate([x, -pod_bottom[1] / 2, 0]) cube([3, print_wall + 7, height]);
+            translate([-8, -pod_bottom[1] / 2 + print_wall + 3, 12]) cube([16, 4, 2]);
+        }
+    }
 }
 
 function button_pod_print_rot(name) = [180, 0, 0];

@@ -14,7 +14,7 @@ reach = camera_post_at[1] - pile_centre[1];              // post axis -> camera 
 plate_under_table = camera_lens_height + camera_lens_below_plate;
 plate_z = plate_under_table - box_feet - camera_socket_bottom;   // in the arm's own frame
 top_z = plate_z + camera_boom_t;
-pad = [camera_board[0] + 6, camera_board[1] + 6];
+pad = [camera_post, camera_board[1] + 6];          // flush with the post's sides
 ribbon_depth = 2.0;
 
 echo(reach = reach, lens_height = camera_lens_height, arm_height = top_z, ribbon_run = top_z + reach);

@@ -55,7 +55,8 @@ module box() {
                                                  tray_h - box_vent[1] - 8])
             cube([box_vent[0], 3 * box_wall, box_vent[1]], center = true);
         // Pi ports: USB-C and both micro-HDMI through the left wall, open at the top
-        translate([-bx / 2 - 1, pi_at[1] - pi_board[1] / 2 + 2, box_floor + pi_standoff - 1])
+        // (the board lies turned: its 85 mm side along y, the SD-card end towards -y)
+        translate([-bx / 2 - 1, pi_at[1] - pi_board[0] / 2 + 6, box_floor + pi_standoff - 1])
             cube([3 * box_wall, 52, tray_h]);
         translate(jack_at) teardrop_x(jack_hole, 3 * box_wall);
         translate(fuse_at) teardrop_x(fuse_hole, 3 * box_wall);

@@ -115,7 +115,7 @@ module hopper() {
         for (e = ears) translate([e[0], e[1], -1]) cylinder(d = screw_m3_hole, h = 10);
         for (s = [-1, 1]) translate([s * (ow / 2 + 2), y_stack_front - screw_m3_insert[1], hopper_top - z_floor - 12])
             rotate([-90, 0, 0]) cylinder(d = screw_m3_insert[0], h = 10);                  // gate inserts
-        translate([-12, hy - il / 2 - 5, hopper_top - 25]) cube([24, 10, 30]);              // finger notch
+        translate([-12, hy - il / 2 - 5, hopper_top - z_floor - 25]) cube([24, 10, 30]);    // finger notch
     }
 }
 
@@ -142,8 +142,10 @@ module deck_weight() {
 module idler() {
     difference() {
         cylinder(d = throw_idler_d - 2, h = throw_idler_w);
-        for (z = [6, throw_idler_w - 6]) translate([0, 0, z]) rotate_extrude()
-            translate([(throw_idler_d - 2) / 2 - 1, 0]) circle(d = 2.2);                   // O-ring grooves
+        // O-ring grooves; their upper flank steep (40 degrees off vertical) so they print on their end
+        r = (throw_idler_d - 2) / 2;
+        for (z = [6, throw_idler_w - 6]) translate([0, 0, z]) rotate_extrude($fn = 48)
+            polygon([[r - 1.2, -0.6], [r + 1, -0.8], [r + 1, 0.8 + 2.2 * tan(50)], [r - 1.2, 0.6]]);
         translate([0, 0, -1]) cylinder(d = 3.3, h = throw_idler_w + 2);
     }
 }

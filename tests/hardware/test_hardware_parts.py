@@ -29,6 +29,22 @@ def test_every_part_renders_to_a_closed_solid_that_fits_the_bed_and_stands_on_it
         assert np.linalg.norm(normals[on_bed], axis=1).sum() / 2 > 100, f"{name} has no face to stand on"
 
 
+def test_no_part_needs_supports_in_its_print_orientation(rendered):
+    """Faces looking down more steeply than 45 degrees, above the first layer, need support
+    unless they are short bridges (a hole's or a slot's top): their area stays a few per cent
+    of what stands on the bed. A part floating above the bed in places fails this at once."""
+    for name, render in rendered.items():
+        mesh = triangles(render)
+        normals = np.cross(mesh[:, 1] - mesh[:, 0], mesh[:, 2] - mesh[:, 0])
+        area = np.linalg.norm(normals, axis=1) / 2
+        down = normals[:, 2] / np.maximum(2 * area, 1e-12)
+        low = mesh[..., 2].min()
+        on_bed = (np.abs(mesh[..., 2] - low) < 1e-3).all(axis=1) & (down < -0.99)
+        hanging = (down < -0.707) & (mesh[..., 2].min(axis=1) > low + 0.3)
+        assert area[hanging].sum() <= max(150, 0.05 * area[on_bed].sum()), \
+            f"{name}: {area[hanging].sum():.0f} mm² hang over air as printed"
+
+
 def test_a_broken_part_is_reported_with_its_file(tmp_path, monkeypatch, rendered):
     bad = tmp_path / "bad.scad"
     bad.write_text("cube(undefined_size);\n")
