@@ -1,5 +1,8 @@
 """Draw the assembly and every part to PNG from their STLs (no display or GPU needed).
 
+The bought parts (scad/vitamins.scad: Pi, servo, bearing, motors, button, deck) are drawn
+grey in the assembled views.
+
 OpenSCAD's own PNG export needs an X display; this draws the same STL triangles with
 numpy and OpenCV instead: an orthographic view, flat shading, triangles painted far to
 near (big ones cut into small ones first, so the order holds). Placements come from the
@@ -111,9 +114,13 @@ def pictures(stl_dir: Path, out_dir: Path) -> list[tuple[Path, float]]:
     """Every view of the assembly, one exploded, and each part alone as printed."""
     out_dir.mkdir(parents=True, exist_ok=True)
     made = []
+    vitamins = stl_dir / "vitamins.stl"              # the bought parts, grey, in the assembled views
+    make_parts.openscad(make_parts.SCAD / "vitamins.scad", vitamins, {})
     for explode in (0.0, 1.0):
         places = [value for key, value in _places(explode)]
         meshes = [(placed(read_stl(stl_dir / f"{p[1]}.stl"), p), COLOURS[p[0]]) for p in places]
+        if explode == 0:
+            meshes.append((read_stl(vitamins), (150, 150, 150)))
         views = VIEWS if explode == 0 else {"assembly-exploded": (-35, 20)}
         for name, (azimuth, elevation) in views.items():
             started = time.monotonic()
