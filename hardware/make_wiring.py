@@ -209,21 +209,23 @@ def _power_panel(pins: PinMap, top: int) -> tuple[str, int]:
     out = [f'<text x="{PANEL_W // 2}" y="{t + 14}" text-anchor="middle" font-size="16" font-weight="bold">'
            'Motor power and safety</text>\n',
            box(20, t + 35, 150, 60, "Motor supply", "5 V 3 A"), box(230, t + 35, 90, 30, "Fuse 2 A T"),
-           box(560, t + 35, 200, rail - t - 50, "Motor driver", "(DRV8833)"),
+           box(560, t + 35, 200, rail - t - 50, "Motor driver", "(DRV8833, both channels)"),
            line(170, t + 50, 230, t + 50, red), line(320, t + 50, 560, t + 50, red),
            label(330, t + 44, "MOTOR_5V also to servo + and pile light", colour=red),
-           label(566, rail - 24, "nSLEEP to 3V3"), label(566, rail - 10, "(TB6612: STBY, VCC to 3V3)"),
+           label(566, t + 94, "nSLEEP to 3V3"), label(566, t + 110, "TB6612: STBY, VCC to 3V3"),
            label(566, t + 54, "VM"), label(440, t + 66, "470 µF to GND at VM", "middle", red),
            line(60, t + 95, 60, rail), line(660, rail - 15, 660, rail), line(40, rail, 660, rail),
            label(40, rail + 18, f"GND, one wire to {grounds}"),
            f'<circle cx="880" cy="{t + 100}" r="22" fill="#fff" stroke="#000" stroke-width="2"/>'
            f'<text x="880" y="{t + 105}" text-anchor="middle" font-weight="bold">M</text>\n',
            line(760, t + 85, 862, t + 92), line(760, t + 115, 862, t + 108),
-           label(766, t + 80, "OUT1"), label(766, t + 130, "OUT2"),
-           label(880, t + 140, "100 nF across the motor", "middle")]
+           label(766, t + 80, "AOUT1"), label(766, t + 130, "AOUT2"),
+           label(875, t + 140, "feed N20, 100 nF across", "middle"),
+           label(875, t + 156, "throw N20: the same", "middle"),
+           label(875, t + 172, "on BOUT1 / BOUT2", "middle")]
     for i, (name, where) in enumerate(inputs.items()):
         y = t + 130 + 40 * i
-        out += [line(330, y, 560, y, pwm), label(566, y + 4, f"IN{i + 1}"),
+        out += [line(330, y, 560, y, pwm), label(566, y + 4, f"AIN{i + 1} + BIN{i + 1}"),
                 label(320, y - 2, name, "end", pwm), label(320, y + 13, " · ".join(where), "end", pwm),
                 line(450, y, 450, y + 6), label(462, y + 19, "10k to GND"),
                 f'<rect x="444" y="{y + 6}" width="12" height="16" fill="#fff" stroke="#000"/>',
