@@ -80,8 +80,8 @@ module chassis() {
         }
         for (s = [-1, 1]) translate([s * (cheek_x + throw_cheek / 2), y_nip, idler_axle_z - 1])
             cube([throw_cheek + 2, 3.4, 2 * (throw_idler_travel + 8)], center = true);    // idler slots, open on top
-        for (s = [-1, 1]) translate([s * (cheek_x + throw_cheek / 2), y_nip + 9, idler_axle_z + throw_idler_travel + 3])
-            rotate([0, 90, 0]) cylinder(d = 2.5, h = throw_cheek + 2, center = true);       // band hooks
+        for (s = [-1, 1]) translate([s * (cheek_x + throw_cheek / 2), y_nip + 9, throw_axle_z])
+            rotate([0, 90, 0]) cylinder(d = 2.5, h = throw_cheek + 2, center = true);       // band holes, below the idler
         hull() for (z = [z_card - 6, z_card + 6]) translate([iw / 2 + 7, y_fork, z]) rotate([0, 90, 0])
             cylinder(d = screw_m3_hole, h = 5);                                           // fork screw slot
         translate([hopper_tcrt_at[0], hy + hopper_tcrt_at[1] - 11, -1]) hull() for (dy = [0, 22])
