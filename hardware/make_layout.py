@@ -70,8 +70,11 @@ def render(sizes: dict) -> str:
     out.append(circle(axis[0], axis[1], sizes["turntable"]["plate_d"] / 2, 'fill="#999" stroke="#333"'))
     out.append(text(box[0] / 2 - 25, box[1] / 2 - 20, "box", 12))
     post = sizes["camera"]["post_at"]
-    out.append(rect(post[0] - 9, post[1] - 9, 18, 18, 'fill="#26a269"'))
-    out.append(text(post[0] + 14, post[1] - 4, "camera arm", 10, "start"))
+    side = sizes["camera"]["post"]
+    out.append(rect(post[0] - side / 2, post[1] - side / 2, side, side, 'fill="#26a269"'))
+    out.append(rect(-8, geometry.pile_centre_y(sizes), 16, post[1] - geometry.pile_centre_y(sizes),
+                    'fill="#26a269" fill-opacity="0.5"'))
+    out.append(text(post[0] + side / 2 + 5, post[1] - 4, "camera arm", 10, "start"))
     # seats: player, pod, landing
     for seat, angle in enumerate(geometry.seat_angles(sizes)):
         land = geometry.polar(angle, table["land_r"], axis)

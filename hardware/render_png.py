@@ -21,7 +21,7 @@ import numpy as np
 import make_parts
 
 COLOURS = {"box": (70, 110, 200), "lid": (90, 140, 225), "light_bar": (230, 230, 230),
-           "plate": (60, 60, 60), "chassis": (40, 160, 230), "hopper": (60, 60, 220),
+           "plate": (160, 120, 90), "chassis": (40, 160, 230), "hopper": (60, 60, 220),
            "gate": (40, 200, 240), "deck_weight": (110, 110, 110), "idler": (20, 20, 20),
            "arm": (80, 170, 80), "pod": (235, 235, 235)}          # BGR
 VIEWS = {"assembly-front": (150, 30), "assembly-back": (-30, 25), "assembly-top": (0, 89.9)}

@@ -39,9 +39,10 @@ echo(draw_button_hole = draw_button_hole, buzzer_hole = buzzer_d + 0.4, jack_hol
      fuse_hole = fuse_hole, pod_notch = pod_cable_d + 0.6, pod_notches = len(pod_notches));
 echo(camera_socket_hole = camera_post + 2 * print_fit, camera_socket_depth = camera_socket,
      camera_socket_bottom = lid_top + socket_boss - camera_socket);
-echo(tall_on_lid = [["draw_button", draw_button_at, draw_button_dome / 2, draw_button_height],
-                    ["camera_post", camera_post_at, camera_post / 2 + 4, 200],
-                    ["buzzer", [30, 60], buzzer_d / 2 + 2, 6]]);
+// what stands on the lid: [name, centre, radius of a circle round it, height, half width]
+echo(tall_on_lid = [["draw_button", draw_button_at, draw_button_dome / 2, draw_button_height, draw_button_dome / 2],
+                    ["camera_post", camera_post_at, (camera_post / 2 + 4) * sqrt(2), 200, camera_post / 2 + 4],
+                    ["buzzer", [30, 60], buzzer_d / 2 + 2.2, 6, buzzer_d / 2 + 2.2]]);
 
 module box() {
     difference() {

@@ -68,6 +68,12 @@ def test_the_camera_arm_really_holds_the_lens_at_the_chosen_height(echoed, rende
     assert echoed["camera_arm"]["reach"] == pytest.approx(-geometry.pile_centre_y(sizes) + cam["post_at"][1])
 
 
+def test_everything_on_the_lid_stays_on_the_lid(echoed, sizes):
+    half = [s / 2 for s in sizes["box"]["size"][:2]]
+    for name, centre, _, _, extent in echoed["enclosure"]["tall_on_lid"]:
+        assert abs(centre[0]) + extent <= half[0] and abs(centre[1]) + extent <= half[1] - 2, name
+
+
 def test_box_and_light_stay_out_of_the_picture_and_the_light_casts_no_glare_into_it(sizes):
     field_y = geometry.camera_field(sizes)[1]
     near_edge = geometry.pile_centre_y(sizes) + field_y / 2
@@ -83,7 +89,10 @@ def test_the_launcher_clears_everything_on_the_lid_over_its_whole_sweep(echoed, 
     # the launcher's base stands on the plate; what is lower than that passes under it
     underside = box["plate_under"] + echoed["turntable"]["plate_top"] - sizes["box"]["size"][2]
     gaps = {}
-    for name, centre, radius, height in box["tall_on_lid"]:
+    plate_bottom = box["plate_under"] + 1 - sizes["box"]["size"][2]       # the plate's disc, above the lid
+    for name, centre, radius, height, _ in box["tall_on_lid"]:
+        if math.dist(centre, axis) < sizes["turntable"]["plate_d"] / 2 + radius + 3:
+            assert height <= plate_bottom - 1.5, f"{name} is under the turning plate and too tall"
         if height < underside - 2:
             continue
         relative = (centre[0] - axis[0], centre[1] - axis[1])
