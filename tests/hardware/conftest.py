@@ -7,7 +7,6 @@ import pytest
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 sys.path.insert(0, str(HARDWARE))
 
-import geometry  # noqa: E402
 import make_parts  # noqa: E402
 
 
@@ -35,5 +34,3 @@ def echoed(rendered) -> dict:
     """What each SCAD file echoed, by file: {"launcher": {...}, ...} (every part echoes the same)."""
     return {name.split("-")[0]: render.echoed for name, render in rendered.items()}
 
-
-__all__ = ["geometry", "make_parts"]

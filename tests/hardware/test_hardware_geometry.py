@@ -1,10 +1,13 @@
 """The parts fit a card, their bought parts and each other: figures from the rendered parts'
 echoes and from hardware/sizes.toml, the same numbers the parts are made from."""
 import math
+import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import geometry
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "hardware"))
+import geometry  # noqa: E402
 
 
 def test_a_card_passes_the_hopper_the_gate_and_both_stages_with_clearance(echoed, sizes):

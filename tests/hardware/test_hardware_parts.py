@@ -1,11 +1,13 @@
 """Every printed part renders as a closed solid, fits the bed, and the assembly places them all."""
 import re
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import make_parts
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "hardware"))
+import make_parts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "assembly.md"
