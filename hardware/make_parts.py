@@ -18,7 +18,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 import tomllib
 from pathlib import Path
@@ -121,13 +120,6 @@ def render_part(model: str, part: str, out_dir: Path) -> Render:
     if stl.stat().st_size < 200:
         raise RenderError(f"{model} {part}: empty STL")
     return Render(f"{model}-{part}", parse_echo(stderr), stl, seconds)
-
-
-def assembly_echo(explode: float = 0.0) -> dict:
-    """Evaluate the assembly (no CGAL: a .csg export) and return its echoed placements."""
-    with tempfile.TemporaryDirectory() as tmp:
-        stderr, _ = openscad(SCAD / "assembly.scad", Path(tmp) / "assembly.csg", {"explode": explode})
-    return parse_echo(stderr)
 
 
 def write_sizes(check: bool) -> bool:
