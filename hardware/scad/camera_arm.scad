@@ -34,8 +34,9 @@ module arm() {
             cube([ribbon_depth + 1, camera_ribbon_w, top_z + 2]);
         translate([camera_post / 2 - ribbon_depth, -reach, plate_z - 1])
             cube([ribbon_depth + 1, reach, camera_boom_t + 2]);
-        // camera board: M2 holes, the lens on the axis between the pair nearer the post
-        for (x = [-1, 1], y = [0, 1]) translate([x * camera_holes[0] / 2, -reach + y * camera_holes[1], plate_z - 1])
+        // camera board: M2 holes placed so the lens sits on the camera axis, ribbon end towards the post
+        for (x = [-1, 1], y = [0, 1])
+            translate([x * camera_holes[0] / 2, -reach - camera_lens_from_holes + y * camera_holes[1], plate_z - 1])
             cylinder(d = screw_m2_tap, h = camera_boom_t + 2);
         translate([0, -reach, plate_z - 1]) cylinder(d = 8, h = camera_boom_t + 2);   // look-through for aiming
     }

@@ -107,6 +107,7 @@ camera_lens_height = 182.0;
 camera_lens_below_plate = 9.0;
 camera_board = [25.0, 24.0];
 camera_holes = [21.0, 12.5];
+camera_lens_from_holes = 7.46;
 camera_post = 31.0;
 camera_boom_t = 6.0;
 camera_socket = 16.0;
