@@ -1,64 +1,47 @@
-// Camera arm: holds the camera straight down over the discard pile, high enough that
-// a card landing anywhere near the centre, at any angle, is fully in a 640x480 frame.
-// Print "arm" lying on its side and "foot" flat; the post pushes into the foot.
-include <uno_card.scad>
+// Camera arm: a post standing in the lid's socket and a boom out over the discard pile;
+// the camera board hangs lens down under the boom's end plate. The ribbon runs in a
+// channel down the post's +x face and the boom's +x face, into the box by the lid's slot.
+// The lens height (hardware/sizes.toml [camera] lens_height) is chosen so that the picture
+// at the full-view sensor mode covers the whole discard zone with margin (tests/hardware).
+// part = "arm": printed lying on its -x face: the channel faces up, the camera screw
+// holes run sideways (1.8 mm, no support needed).
+// Origin: the post's axis at its lower end (the socket's bottom), z up, boom along -y.
+include <common.scad>
 
-part = "all";                   // "arm", "foot" or "all"
+part = "arm";
 
-// Camera: Raspberry Pi Camera Module 2 (IMX219, 3.04 mm lens). At 640x480 it bins the
-// whole 4:3 sensor, so the full field of view is kept. Another camera: change these.
-hfov = 62.2;                    // horizontal field of view, degrees (the 640 px side)
-vfov = 48.8;                    // vertical field of view, degrees (the 480 px side)
-image = [640, 480];
-landing_margin = 20;            // room for the card to land off-centre, each side
-board = [24, 25];               // camera board, turned so the 480 px side runs along the boom
-hole_spacing = [12.5, 21];      // M2 holes: 12.5 mm along the boom, 21 mm across
-lens_below_plate = 9;           // 3 mm standoffs + board + lens
+reach = camera_post_at[1] - pile_centre[1];              // post axis -> camera axis
+plate_under_table = camera_lens_height + camera_lens_below_plate;
+plate_z = plate_under_table - box_feet - camera_socket_bottom;   // in the arm's own frame
+top_z = plate_z + camera_boom_t;
+pad = [camera_post, camera_board[1] + 6];          // flush with the post's sides
+ribbon_depth = 2.0;
 
-// The frame's short side must hold the card's diagonal (any rotation) plus the margin.
-view_short = card_diag + 2 * landing_margin;
-camera_height = view_short / 2 / tan(vfov / 2);       // lens above the table
-view_long = 2 * camera_height * tan(hfov / 2);
-px_per_mm = image[1] / view_short;
-
-post = 16;
-plate_t = 4;
-foot = [100, 70, 5];
-socket = 15;
-reach = view_short / 2 + post / 2 + 10;                // keeps post and foot out of the picture
-plate_z = camera_height + lens_below_plate;            // underside of the camera plate
-foot_front = post / 2 + 4;                             // from the post's axis towards the camera
-
-echo(camera_height = camera_height, view_mm = [view_long, view_short], px_per_mm = px_per_mm);
-echo(card_px = [card_w * px_per_mm, card_l * px_per_mm], reach = reach, foot_front = foot_front);
-echo(plate_t = plate_t, lens_below_plate = lens_below_plate, hfov = hfov, vfov = vfov);
+echo(reach = reach, lens_height = camera_lens_height, arm_height = top_z, ribbon_run = top_z + reach);
 
 module arm() {
-    translate([-post / 2, -post / 2, foot[2]]) cube([post, post, plate_z + plate_t - foot[2]]);
-    translate([-post / 2, -post / 2, plate_z]) cube([reach, post, plate_t]);
-    translate([reach, 0, plate_z]) difference() {
-        translate([-board[0] / 2 - 3, -board[1] / 2 - 3, 0]) cube([board[0] + 6, board[1] + 6, plate_t]);
-        // The lens is in line with the pair of holes nearer the ribbon: that pair sits on the
-        // camera axis, the ribbon points back to the post.
-        for (x = [0, hole_spacing[0]], y = [-1, 1]) translate([x, y * hole_spacing[1] / 2, -1])
-            cylinder(d = m2_tap, h = plate_t + 2);
-    }
-    // A gusset keeps the boom from drooping.
-    translate([post / 2, post / 2, plate_z]) rotate([90, 0, 0]) linear_extrude(post)
-        polygon([[0, 0], [30, 0], [0, -30]]);
-}
-
-module foot_part() {
     difference() {
         union() {
-            translate([foot_front - foot[0], -foot[1] / 2, 0]) rounded_box(foot, 4);
-            translate([-post / 2 - 4, -post / 2 - 4, 0]) cube([post + 8, post + 8, foot[2] + socket]);
+            translate([-camera_post / 2, -camera_post / 2, 0]) cube([camera_post, camera_post, top_z]);
+            translate([-camera_post / 2, -reach, plate_z]) cube([camera_post, reach + camera_post / 2, camera_boom_t]);
+            translate([-pad[0] / 2, -reach - pad[1] / 2, plate_z]) cube([pad[0], pad[1], camera_boom_t]);
+            // gusset under the boom, tapering into the post
+            translate([-camera_post / 2, -camera_post / 2, plate_z]) rotate([0, 90, 0]) linear_extrude(camera_post)
+                polygon([[0, 0], [40, 0], [0, -40]]);
         }
-        translate([-post / 2 - 0.2, -post / 2 - 0.2, foot[2]]) cube([post + 0.4, post + 0.4, socket + 1]);
-        for (x = [foot_front - foot[0] + 10, -post / 2 - 14], y = [-1, 1])
-            translate([x, y * (foot[1] / 2 - 10), -1]) cylinder(d = m3_hole, h = foot[2] + 2);
+        // ribbon channel along the +x faces
+        translate([camera_post / 2 - ribbon_depth, -camera_ribbon_w / 2, -1])
+            cube([ribbon_depth + 1, camera_ribbon_w, top_z + 2]);
+        translate([camera_post / 2 - ribbon_depth, -reach, plate_z - 1])
+            cube([ribbon_depth + 1, reach, camera_boom_t + 2]);
+        // camera board: M2 holes placed so the lens sits on the camera axis, ribbon end towards the post
+        for (x = [-1, 1], y = [0, 1])
+            translate([x * camera_holes[0] / 2, -reach - camera_lens_from_holes + y * camera_holes[1], plate_z - 1])
+            cylinder(d = screw_m2_tap, h = camera_boom_t + 2);
+        translate([0, -reach, plate_z - 1]) cylinder(d = 8, h = camera_boom_t + 2);   // look-through for aiming
     }
 }
 
-if (part == "foot" || part == "all") foot_part();
-if (part == "arm" || part == "all") arm();
+function camera_arm_print_rot(name) = [0, -90, 0];
+
+if (part == "arm") rotate(camera_arm_print_rot("arm")) arm();

@@ -1,71 +1,47 @@
-// Aiming turntable: an SG90 micro servo turns a plate that carries the launcher hopper.
-// The plate rides on the servo horn; a rim on the base catches it if it tips, so the
-// servo only turns and never carries a sideways load. Print both parts flat.
-include <uno_card.scad>
+// Turntable plate: carries the launcher on the 6810 bearing's inner ring; the bearing's
+// outer ring sits in the lid's housing, so the load goes bearing -> lid, never through
+// the servo. The spigot runs down through the bearing bore; the servo horn sits in the key
+// at its end and only turns it. Two kidney slots let the launcher's wires down into the box
+// (the plate turns +-80 degrees, the wires take it as a loose loop).
+// part = "plate": printed top face down, spigot up: no overhangs.
+// Origin: the axis; z = 0 where the shoulder rests on the bearing's inner ring.
+include <common.scad>
 
-part = "all";                   // "base", "plate" or "all"
+part = "plate";
 
-// SG90 micro servo (MG90S has the same outline).
-servo_body = [23.0, 12.6];      // plus 0.4 mm print tolerance
-servo_tab_z = 16;               // underside of the mounting tabs, from the body bottom
-servo_hole_spacing = 27.8;
-servo_shaft_from_end = 6;       // output shaft axis, from the near body end
-horn_top = 29;                  // top of the fitted horn, from the body bottom
-horn_t = 2;                     // double-arm horn: thickness, length, width, screw radius
-horn_l = 35;
-horn_w = 7;
-horn_screw_r = 14;
+spigot_len = bearing_width + box_lid + 2;
+shoulder_h = 1.0;                                  // lifts the plate off the outer ring
+plate_z = shoulder_h;                              // underside of the plate proper
+chassis_bolts = [[-24, -40], [24, -40], [-24, 40], [24, 40]];
 
-base_d = 110;
-base_t = 3;
-plate_d = 90;
-plate_t = 5;
-rim_w = 3;
-rim_gap = 0.5;                  // plate clears the rim unless it tips
+echo(plate_d = turntable_plate_d, spigot_d = bearing_bore - 0.15, plate_top = plate_z + turntable_plate_t,
+     shoulder_d = bearing_inner_shoulder - 1, chassis_bolts = chassis_bolts);
+echo(wire_slot = turntable_wire_slot, horn_key = [servo_horn[0] + 0.6, servo_horn[1] + 0.6, servo_horn[2] + 0.5]);
 
-shaft_x = servo_body[0] / 2 - servo_shaft_from_end;  // body centre -> shaft axis
-plate_z = base_t + horn_top - horn_t;  // underside of the plate; the horn nests in its key
-rim_r = plate_d / 2 - rim_w - 2;
+module wire_slots() {
+    for (a = [90, 270]) rotate(a - turntable_wire_slot[2] / 2)
+        rotate_extrude(angle = turntable_wire_slot[2])
+            translate([turntable_wire_slot[0], -50]) square([turntable_wire_slot[1] - turntable_wire_slot[0], 100]);
+}
 
-echo(plate_d = plate_d, hopper_bolt_radius = norm([hopper_bolt_dx, hopper_bolt_dy]) / 2);
-echo(servo_pocket = [servo_body[0] + 0.4, servo_body[1] + 0.4, servo_tab_z]);
-echo(rim_r = rim_r, plate_z = plate_z, rim_top = plate_z - rim_gap);
-
-module servo_base() {
-    pocket = [servo_body[0] + 0.4, servo_body[1] + 0.4];
+module plate() {
     difference() {
         union() {
-            cylinder(d = base_d, h = base_t);
-            translate([-shaft_x - pocket[0] / 2 - 7, -pocket[1] / 2 - 4, 0])
-                cube([pocket[0] + 14, pocket[1] + 8, base_t + servo_tab_z]);        // servo tower
-            difference() {                                                         // support rim
-                cylinder(r = rim_r + rim_w, h = plate_z - rim_gap);
-                translate([0, 0, -1]) cylinder(r = rim_r, h = plate_z + 2);
-            }
+            translate([0, 0, plate_z]) cylinder(d = turntable_plate_d, h = turntable_plate_t);
+            cylinder(d = bearing_inner_shoulder - 1, h = plate_z + eps);
+            translate([0, 0, -spigot_len]) cylinder(d = bearing_bore - 0.15, h = spigot_len + eps);
         }
-        translate([-shaft_x - pocket[0] / 2, -pocket[1] / 2, base_t]) cube([pocket[0], pocket[1], 40]);
-        for (s = [-1, 1]) translate([-shaft_x + s * servo_hole_spacing / 2, 0, base_t + 4])
-            cylinder(d = m2_tap, h = 40);
-        translate([-shaft_x - 3, -pocket[1] / 2 - 5, base_t]) cube([6, 6, 40]);     // cable
-        translate([-rim_r - rim_w - 1, -3, base_t]) cube([2 * rim_w + 2, 6, 6]);    // cable out
-        for (a = [45 : 90 : 315]) rotate(a) translate([base_d / 2 - 6, 0, -1])
-            cylinder(d = m3_hole, h = base_t + 2);                                  // to the box lid
+        // horn key: the horn lies in it, the centre screw goes up through the plate
+        translate([0, 0, -spigot_len - 1]) hull() for (s = [-1, 1])
+            translate([s * (servo_horn[0] - servo_horn[1]) / 2, 0, 0])
+                cylinder(d = servo_horn[1] + 0.6, h = servo_horn[2] + 1.5);
+        translate([0, 0, -spigot_len - 1]) cylinder(d = 3.2, h = 40);
+        for (s = [-1, 1]) translate([s * (servo_horn[0] / 2 - 3), 0, -spigot_len - 1]) cylinder(d = screw_m2_tap, h = 40);
+        wire_slots();
+        for (b = chassis_bolts) translate([b[0], b[1], plate_z - 1]) cylinder(d = screw_m3_insert[0], h = 40);
     }
 }
 
-module aim_plate() {
-    difference() {
-        cylinder(d = plate_d, h = plate_t);
-        translate([0, 0, -1]) hull() for (s = [-1, 1])                              // horn key
-            translate([s * (horn_l - horn_w) / 2, 0, 0]) cylinder(d = horn_w + 0.6, h = horn_t + 1);
-        translate([0, 0, -1]) cylinder(d = 7, h = plate_t + 2);                    // horn screw
-        for (s = [-1, 1]) translate([s * horn_screw_r, 0, -1]) cylinder(d = m2_tap, h = plate_t + 2);
-        translate([0, 0, -1]) bolt_pattern() {
-            cylinder(d = m3_hole, h = plate_t + 2);
-            cylinder(d = 6.2, h = 3);                                               // head recess
-        }
-    }
-}
+function turntable_print_rot(name) = [180, 0, 0];
 
-if (part == "base" || part == "all") servo_base();
-if (part == "plate" || part == "all") translate([0, 0, part == "all" ? plate_z : 0]) aim_plate();
+if (part == "plate") rotate(turntable_print_rot("plate")) plate();

@@ -85,3 +85,21 @@ def test_assembly_guide_says_where_every_device_of_the_pin_map_goes():
     for pin in load_pinmap().pins.values():
         name = re.sub(r"^seat\d+_", "seatN_", pin.name)
         assert f"`{name}`" in guide, f"docs/assembly.md does not say how to wire '{name}'"
+
+
+def test_circuits_name_every_part_pin_the_driver_needs_and_every_pod_connector():
+    pins = load_pinmap()
+    wiring = (ROOT / "hardware" / "wiring.md").read_text(encoding="utf-8")
+    circuits = wiring[wiring.index("## Circuits"):]
+    for needed in ("nSLEEP", "| STBY |", "| VCC | 3V3", "AISEN", "| emitter |", "| LED anode |", "NPN", "MOTOR_5V"):
+        assert needed in circuits, needed
+    for pin in pins.pins.values():                       # every pin map entry, with its header pin
+        assert f"{make_wiring.gpio_name(pin)} (pin {make_wiring.header_pin(pin)})" in circuits, pin.name
+    for seat in range(pins.seats("pi")):
+        assert f"Pod {seat}: J-SEAT{seat}, JST-XH 3-pin" in circuits
+        assert f"Pod {seat}: J-SEAT{seat}, JST-XH 5-pin" in circuits
+    assert circuits.count("100 nF to pin 1") == pins.seats("pi") + pins.seats("pico")   # at every button
+    assert "4-core" not in wiring + (ROOT / "docs" / "assembly.md").read_text(encoding="utf-8")
+    svg_texts = [element.text for element in ElementTree.parse(ROOT / "hardware" / "circuits.svg").iter()
+                 if element.tag.endswith("text")]
+    assert "nSLEEP (SLP, EEP)" in svg_texts and "STBY" in svg_texts
