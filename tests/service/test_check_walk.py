@@ -197,11 +197,14 @@ def test_the_end_of_the_input_ends_the_walk_cleanly():
 
 def test_check_walk_on_the_command_line_reads_answers_from_stdin_and_stops_at_their_end(tmp_path):
     from tests.service.test_cli import write_config
+    config = write_config(tmp_path)
+    (tmp_path / "throw-calibration.json").write_text("{half a file")      # the aim step then aims evenly
     result = subprocess.run([sys.executable, "-m", "companion", "check", "--walk", "--step-seconds", "0.2",
-                             "--config", write_config(tmp_path)],
+                             "--config", config],
                             input="y\nn\n", capture_output=True, text=True, timeout=120, cwd=tmp_path)
     out = result.stdout
     assert "Traceback" not in out + result.stderr
+    assert f"PROBLEM  walk: throw calibration: {tmp_path / 'throw-calibration.json'} cannot be read" in out
     assert "the launcher and the ring are simulated" in out
     assert "PROBLEM  walk: seat 0 button: no press within 0.2 s: check GPIO4 (pin 7)" in out
     assert "ok       walk: seat 0 light: lights" in out
