@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import logging
 import warnings
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,8 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
     """Open launcher, ring and beeper; every wiring problem is a :class:`UserError` at start.
 
     ``launcher_options`` go to :class:`PinLauncher` (``motor_limit``, ``card_deadline``...);
+    its ``seat_angles`` (seat -> degrees, e.g. from ``calibrate throw``) replace the even
+    aim of those seats from the launcher's first job on (see :func:`aim_angles`);
     ``stack_options`` to :class:`SimCardStack` (``cards``, ``jam_at``...);
     ``port`` is the Pico's serial port (``pico`` only; the link has a default).
     """
@@ -92,6 +95,9 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
     pinmap = pinmap or load_pinmap()
     pins = _pi_pins(pinmap)
     settings = part_settings(pinmap, "pi")
+    seats = pinmap.seats("pi")
+    launcher_options = dict(launcher_options or {})
+    angles = aim_angles(seats, launcher_options.pop("seat_angles", None))
     factory = mock_factory() if backend == "sim" else None
     stack = None
     if backend == "sim":
@@ -101,7 +107,6 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
                              motor_backward=pins["launcher_motor_backward"],
                              exit_sensor=pins["launcher_exit_sensor"],
                              hopper_sensor=pins.get("launcher_hopper_sensor"), **{**sensors, **(stack_options or {})})
-    seats = pinmap.seats("pi")
     opened: list = []
     try:
         warnings.simplefilter("ignore", PinFactoryFallback)  # the UserError below says it plainly
@@ -109,8 +114,7 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
             events, motor_forward=pins["launcher_motor_forward"], motor_backward=pins["launcher_motor_backward"],
             exit_sensor=pins["launcher_exit_sensor"], hopper_sensor=pins.get("launcher_hopper_sensor"),
             aim_servo=pins.get("launcher_aim_servo"), draw_button=pins.get("launcher_draw_button"), **settings,
-            seat_angles=spread_angles(seats), policy=make_policy(burst_policy, seed), pin_factory=factory,
-            **(launcher_options or {}))
+            seat_angles=angles, policy=make_policy(burst_policy, seed), pin_factory=factory, **launcher_options)
         opened.append(launcher)
         ring = PinButtonRing(events, buttons=[pins[f"seat{s}_button"] for s in range(seats)],
                              lights=[pins.get(f"seat{s}_light") for s in range(seats)], pin_factory=factory)
@@ -128,6 +132,28 @@ def open_devices(backend: str, events: EventSink, *, pinmap: PinMap | None = Non
         stack.start()
     safety.install_handlers()
     return TableDevices(launcher, ring, beeper, stack, factory, pins)
+
+
+def aim_angles(seats: int, calibrated: Mapping[int, float] | Sequence[float] | None = None) -> list[float]:
+    """Each seat's aim angle: the calibrated ones (a list counts from seat 0), the others spread evenly.
+
+    >>> aim_angles(3, {0: -70})
+    [-70.0, 0.0, 80.0]
+
+    Every backend takes them at open, so the very first job (a deal at start) aims with them.
+    """
+    angles = spread_angles(seats)
+    given = dict(enumerate(calibrated)) if isinstance(calibrated, Sequence) else dict(calibrated or {})
+    for seat, angle in given.items():
+        if not (isinstance(seat, int) and seat >= 0 and isinstance(angle, (int, float))
+                and not isinstance(angle, bool) and -90 <= angle <= 90):
+            raise UserError(f"launcher seat_angles: seat {seat!r} at {angle!r} degrees; each seat needs "
+                            "an angle from -90 to 90 (run uno-companion calibrate throw again)")
+        if seat < seats:
+            angles[seat] = float(angle)
+        else:
+            log.warning("seat %d has an aim angle but the launcher knows %d seats: not used", seat, seats)
+    return angles
 
 
 def _pi_pins(pinmap: PinMap) -> dict[str, int]:

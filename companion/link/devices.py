@@ -19,9 +19,8 @@ import threading
 import time
 
 from companion.devices import safety
-from companion.devices.backends import TableDevices, part_settings
+from companion.devices.backends import TableDevices, aim_angles, part_settings
 from companion.devices.interface import MAX_SEATS, Beeper, ButtonRing, EventSink
-from companion.devices.launcher import spread_angles
 from companion.devices.policies import make_policy
 from companion.link.launcher import PicoLauncher
 from companion.link.session import CommandRefused, LinkDown, PicoLink
@@ -176,7 +175,8 @@ def open_devices(events: EventSink, *, port: str = DEFAULT_PORT, seed: int | Non
     """Connect to the Pico on ``port`` and open launcher, ring and beeper on it.
 
     No Pico answering within ``timeout`` seconds is a :class:`UserError` saying
-    what to check. ``launcher_options``: ``motor_limit``, ``card_deadline``, ``speed``.
+    what to check. ``launcher_options``: ``motor_limit``, ``card_deadline``, ``speed``, and
+    ``seat_angles`` (seat -> degrees, see :func:`~companion.devices.backends.aim_angles`).
     ``pinmap``: where the parts' settings come from (default: the shipped pin map).
     """
     link = PicoLink(port, settings=pico_settings(pinmap)).start()
@@ -186,8 +186,14 @@ def open_devices(events: EventSink, *, port: str = DEFAULT_PORT, seed: int | Non
         link.close()
         raise
     seats = min(link.info.seats, MAX_SEATS)       # a Pico may wire more buttons than a table has seats
-    launcher = PicoLauncher(events, link, policy=make_policy(burst_policy, seed),
-                            seat_angles=spread_angles(seats), **(launcher_options or {}))
+    launcher_options = dict(launcher_options or {})
+    try:
+        angles = aim_angles(seats, launcher_options.pop("seat_angles", None))
+        launcher = PicoLauncher(events, link, policy=make_policy(burst_policy, seed), seat_angles=angles,
+                                **launcher_options)
+    except BaseException:
+        link.close()
+        raise
     ring = PicoButtonRing(events, link, seats)
     safety.install_handlers()
     return PicoDevices(launcher, ring, PicoBeeper(link), link)

@@ -55,13 +55,12 @@ def run(argv: list[str]) -> int:
     # Installed before the devices open: their safety handler runs first, then this one.
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, lambda *_: stop.set())
-    service = TableService(config)
+    from companion.service.throw import calibrated_launcher_options
+    # The launcher opens with the calibrated aim (the first deal uses it); a damaged file: say so first.
+    service = TableService(config, launcher_options=calibrated_launcher_options(config.data.store))
     if options.new_host_token:
         service.forget_host_keys()
-    from companion.service.throw import aim_as_calibrated, calibration_path, load_calibration
-    calibration = load_calibration(calibration_path(config.data.store))   # a damaged file: say so before starting
     service.start()
-    aim_as_calibrated(service.launcher, calibration)
     try:
         if service.web is not None:
             print(service.web.banner(), flush=True)

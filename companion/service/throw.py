@@ -4,7 +4,7 @@ The launcher's default aim spreads the seats evenly over the servo's travel; a r
 table is not that regular. For each seat the person watches a test card fly, may
 turn the aim (``a -60``) and throw again, then types the distance it flew (cm).
 The result goes to ``throw-calibration.json`` in the state folder (beside the game
-store); ``uno-companion run`` hands its angles to the launcher.
+store); ``uno-companion run`` opens the launcher with its angles.
 
 >>> calibration = {0: {"angle": -70.0, "distance_cm": 55.0}}
 >>> seat_angles([-80.0, 0.0, 80.0], calibration)
@@ -65,10 +65,18 @@ def seat_angles(angles: list[float], calibration: dict[int, dict]) -> list[float
     return [calibration[seat]["angle"] if seat in calibration else angle for seat, angle in enumerate(angles)]
 
 
-def aim_as_calibrated(launcher, calibration: dict[int, dict]) -> None:
-    """Give the launcher the calibrated angles (every backend aims from ``seat_angles``)."""
-    if launcher is not None and calibration:
-        launcher.seat_angles = seat_angles(list(launcher.seat_angles), calibration)
+def calibrated_angles(calibration: dict[int, dict]) -> dict[int, float]:
+    """seat -> calibrated aim: the ``seat_angles`` launcher option every backend takes at open."""
+    return {seat: entry["angle"] for seat, entry in calibration.items()}
+
+
+def calibrated_launcher_options(store: str) -> dict:
+    """The launcher options of a table with this ``[data] store``: its calibrated aim, if any.
+
+    Given when the launcher opens, so the very first job (a deal under way at the start)
+    already aims with them; a damaged file is a :class:`UserError` naming it.
+    """
+    return {"seat_angles": calibrated_angles(load_calibration(calibration_path(store)))}
 
 
 class ThrowCalibration:
@@ -169,7 +177,8 @@ def main(argv: list[str]) -> int:
     seats = options.seats or len(setup_from_config(config).players)
     calibration = load_calibration(path)
     events: queue.Queue = queue.Queue()
-    launcher, _, _, opened = open_table_devices(config, events)
+    launcher, _, _, opened = open_table_devices(config, events,
+                                                launcher_options={"seat_angles": calibrated_angles(calibration)})
     print(f"Calibrating the throw to {seats} seats ({where}); the result goes to {path}.")
     try:
         calibration = ThrowCalibration(launcher, events, Answers(), step_seconds=options.step_seconds).run(

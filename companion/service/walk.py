@@ -1,7 +1,8 @@
 """``uno-companion check --walk``: the guided bring-up of a built table, one part at a time.
 
-The person presses each seat's button, the draw button, blocks the exit beam, says
-whether each light and the buzzer work, and lets the launcher throw one test card.
+The person presses each seat's button, the draw button, blocks the exit beam, puts
+cards in the hopper and takes them out, says whether each light and the buzzer work
+and whether the turntable points at each seat, and lets the launcher throw one test card.
 Each step waits at most ``step_seconds``; a step that sees nothing names the pin and
 the wire to look at (from ``hardware/pinmap.toml``). It talks to the devices only
 through :mod:`companion.devices.interface`, so it is the same walk on ``gpio``,
@@ -63,9 +64,16 @@ class Wiring:
         self.pinmap, self.launcher_board, self.ring_board = pinmap, launcher_board, ring_board
 
     def fitted(self, part: str, seat: int = 0) -> bool:
-        """Whether the pin map has a pin for ``light`` (of ``seat``) or ``buzzer`` on the ring's board."""
+        """Whether the pin map has a pin for ``light`` (of ``seat``), ``buzzer``, ``hopper_sensor`` or ``aim_servo``."""
+        if part in ("hopper_sensor", "aim_servo"):
+            return self.pinmap.optional_pin(self.launcher_board, f"launcher_{part}") is not None
         name = {"light": "ring_leds" if self.ring_board == "pico" else f"seat{seat}_light", "buzzer": "buzzer"}[part]
         return self.pinmap.optional_pin(self.ring_board, name) is not None
+
+    def setting(self, name: str) -> str:
+        """A launcher pin with its part's setting, and where to change it (active_low, pulse widths)."""
+        pin = self.pinmap.pin(self.launcher_board, f"launcher_{name}")
+        return f"{pin.label}: {pin.wire_to}, set in [{pin.board}.{pin.name}] of {self.pinmap.path.name}"
 
     def wire(self, board: str, name: str) -> str:
         pin = self.pinmap.optional_pin(board, name)
@@ -113,6 +121,7 @@ class Walk:
             if self.launcher is not None:
                 self.draw_button()
                 self.exit_beam()
+                self.hopper_sensor()
             if self.ring is not None:
                 for seat in range(self.ring.seats):
                     self.seat_light(seat)
@@ -120,6 +129,7 @@ class Walk:
             if self.beeper is not None:
                 self.buzzer()
             if self.launcher is not None:
+                self.aim_servo()
                 self.throw_one()
         except KeyboardInterrupt:
             raise WalkEnded("stopped (Ctrl-C)", 130) from None
@@ -171,6 +181,38 @@ class Walk:
             return self._result("exit sensor", False, "the beam still reads blocked with the card out: "
                                 f"check {self.wiring.launcher('exit_sensor')}")
         self._result("exit sensor", True, "sees a card in the beam, and the beam clear again")
+
+    def hopper_sensor(self) -> None:
+        """Cards in, then out: the sensor must read both (one of them is a real change)."""
+        if not self.wiring.fitted("hopper_sensor"):
+            return self._result("hopper sensor", True, "none in the pin map: an empty hopper shows as a jam")
+        for ask, empty in (("Put a few cards in the hopper", False), ("Take every card out of the hopper", True)):
+            self.say(f"{ask} ...")
+            if not self._until(lambda: self._hopper_empty() == empty):
+                return self._result("hopper sensor", False, f"still reads {'cards present' if empty else 'empty'} "
+                                    f"{self.step_seconds:g} s after the cards went {'out' if empty else 'in'}: check "
+                                    f"{self.wiring.setting('hopper_sensor')} (the other value if it reads the "
+                                    "other way round), its wiring and power")
+        self._result("hopper sensor", True, "sees the cards, and the hopper empty again")
+
+    def aim_servo(self) -> None:
+        """The turntable turns to each seat; the person says whether it points there."""
+        if not self.wiring.fitted("aim_servo"):
+            return self._result("aim servo", True, "none in the pin map: every card goes one way")
+        missed = []
+        for seat in range(len(self.launcher.seat_angles)):
+            self.launcher.aim(seat)
+            answer = self._ask(f"Does the launcher point at seat {seat} now? [y/n]")
+            if answer is None:
+                missed.append(f"no answer at seat {seat}")
+                break
+            if not answer:
+                missed.append(f"seat {seat}")
+        if not missed:
+            return self._result("aim servo", True, "points at every seat")
+        self._result("aim servo", False, f"not pointing at {', '.join(missed)}: check {self.wiring.setting('aim_servo')}"
+                     " and the servo's 5 V and GND; if it turns too little or too far, change min_pulse_us / "
+                     "max_pulse_us there; one seat off: uno-companion calibrate throw")
 
     def seat_light(self, seat: int) -> None:
         if not self.wiring.fitted("light", seat):
@@ -231,6 +273,9 @@ class Walk:
     def _beam_blocked(self) -> bool:
         return any("exit sensor" in problem for problem in self.launcher.self_check())
 
+    def _hopper_empty(self) -> bool:
+        return any("hopper sensor" in problem for problem in self.launcher.self_check())
+
     def _ask(self, question: str) -> bool | None:
         """y or n (asked again after anything else); None when no answer came in time."""
         deadline = time.monotonic() + self.step_seconds
@@ -280,8 +325,15 @@ def walk_check(config, report, seconds: float, opened_fine: bool) -> int | None:
     if simulated:
         print(f"note: the {' and the '.join(simulated)} {'are' if len(simulated) > 1 else 'is'} simulated (sim): "
               "no one can press or see them, so their steps wait and name the wire.")
+    from companion.errors import UserError
+    from companion.service.throw import calibrated_launcher_options
+    try:                                           # the aim step turns to the angles run uses
+        options = calibrated_launcher_options(config.data.store)
+    except UserError as error:
+        report("walk: throw calibration", False, f"{error}; the aim step uses the even spread")
+        options = {}
     events: queue.Queue = queue.Queue()
-    launcher, ring, beeper, opened = open_table_devices(config, events)
+    launcher, ring, beeper, opened = open_table_devices(config, events, launcher_options=options)
     walk = Walk(launcher, ring, beeper, events, wiring=wiring_for(config), answers=Answers(),
                 report=lambda part, ok, text: report(f"walk: {part}", ok, text), step_seconds=seconds)
     try:

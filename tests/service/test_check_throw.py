@@ -3,14 +3,14 @@ import json
 import queue
 import subprocess
 import sys
+import time
 
 import pytest
 
-from companion.devices import observations as obs
 from companion.devices.backends import open_devices
 from companion.errors import UserError
-from companion.service.throw import (CALIBRATION_FILE, ThrowCalibration, aim_as_calibrated, calibration_path,
-                                     load_calibration, save_calibration)
+from companion.service.throw import (CALIBRATION_FILE, ThrowCalibration, calibrated_launcher_options,
+                                     calibration_path, load_calibration, save_calibration)
 from companion.service.walk import Answers
 
 END = object()
@@ -27,9 +27,17 @@ def typed(lines):
     return read_line
 
 
-def servo_pulse_us(devices):
+def servo_pulses_us(devices):
+    """Every pulse width the aim servo's mock pin was given, in order."""
     pin = devices.factory.pin(devices.pins["launcher_aim_servo"])
-    return pin.state * 20000              # gpiozero servos run at 50 Hz: a 20 ms frame
+    return [state.state * 20000 for state in pin.states if state.state]   # 50 Hz: a 20 ms frame
+
+
+def wait_for(condition, seconds=15.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
 
 
 def test_calibration_throws_a_card_per_seat_turns_the_aim_on_request_and_keeps_the_distances(tmp_path):
@@ -50,15 +58,26 @@ def test_calibration_throws_a_card_per_seat_turns_the_aim_on_request_and_keeps_t
     assert json.loads(path.read_text())["seats"]["0"] == {"angle": -70.0, "distance_cm": 55.0}
 
 
-def test_the_launcher_aims_at_a_seat_with_its_calibrated_angle():
-    events = queue.Queue()
-    with open_devices("sim", events, seed=1) as devices:
-        before = list(devices.launcher.seat_angles)
-        aim_as_calibrated(devices.launcher, {1: {"angle": 30.0, "distance_cm": 60.0}})
-        assert devices.launcher.seat_angles == [before[0], 30.0, *before[2:]]
-        job = devices.launcher.dispense(1, seat=1)
-        obs.collect_until(events, obs.ends(job))
-        assert servo_pulse_us(devices) == pytest.approx(500 + (30 + 90) / 180 * 1900, abs=2)
+def test_a_deal_under_way_at_the_start_aims_its_first_card_with_the_calibrated_angle(tmp_path):
+    """What ``run`` does: the launcher opens with the calibration beside the store, before any job."""
+    from companion.config import parse_config
+    from companion.engine import events as E
+    from companion.service.table import TableService
+    from companion.table import Play
+    config = parse_config({"table": {"players": ["Ana", "Ben"]}, "data": {"store": str(tmp_path / "games.sqlite")},
+                           "launcher": {"backend": "sim"}, "ring": {"backend": "sim"}, "camera": {"source": "none"}})
+    with TableService(config, web=False, stack_options={"jam_at": {3}}) as table:   # the deal jams mid-way
+        table.loop.submit(Play(E.LauncherDeal(0), source="devices")).result(10)
+        wait_for(lambda: not table.launcher.busy and table.devices["sim"].stack.thrown == 2)
+        assert table.loop.latest.snapshot["phase"] == "dealing"
+    save_calibration(calibration_path(config.data.store), {0: {"angle": 20.0, "distance_cm": None},
+                                                           1: {"angle": 40.0, "distance_cm": 61.0}})
+    with TableService(config, web=False, launcher_options=calibrated_launcher_options(config.data.store)) as table:
+        # The restart goes on dealing at once, seat 1 first (left of the dealer).
+        devices = table.devices["sim"]
+        wait_for(lambda: servo_pulses_us(devices))
+        assert servo_pulses_us(devices)[0] == pytest.approx(500 + (40 + 90) / 180 * 1900, abs=2)
+        assert table.launcher.seat_angles[:2] == [20.0, 40.0]
 
 
 def test_a_damaged_calibration_is_a_clear_message(tmp_path):
@@ -107,6 +126,7 @@ def test_run_names_a_damaged_calibration_before_it_starts(tmp_path):
     (tmp_path / CALIBRATION_FILE).write_text("{half a file")
     result = uno("run", "--config", config, timeout=60)
     assert result.returncode == 2 and "calibrate throw again" in result.stderr
+    assert f"{tmp_path / CALIBRATION_FILE} cannot be read" in result.stderr
     assert "Traceback" not in result.stderr
 
 

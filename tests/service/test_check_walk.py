@@ -13,6 +13,7 @@ import pytest
 from companion.config import parse_config
 from companion.devices.backends import open_devices
 from companion.service.walk import Answers, Walk, WalkEnded, wiring_for
+from tests.link.link_helpers import PicoProcess, wait_until
 
 END = object()
 
@@ -56,7 +57,18 @@ class Person:
                 self.typed.put("y" if lit == [seat] and seat not in self.dark else "n")
         elif text.startswith("Did the buzzer"):
             self.typed.put("y")
+        elif text.startswith("Put a few cards in the hopper") and "hopper" not in self.skip:
+            self.devices.stack.reload(20)
+        elif text.startswith("Take every card out of the hopper") and "hopper" not in self.skip:
+            self.devices.stack.reload(-self.devices.stack.cards)
+        elif text.startswith("Does the launcher point at seat "):
+            seat = int(text.split()[6])
+            pulse = self.pin("launcher_aim_servo").state * 20000          # µs of the 20 ms frame
+            angle = (pulse - 500) / 1900 * 180 - 90                       # the pin map's 500..2400 µs
+            aimed = abs(angle - self.devices.launcher.seat_angles[seat]) < 0.5
+            self.typed.put("y" if aimed and f"aim {seat}" not in self.skip else "n")
         elif text.startswith("Put ONE test card"):
+            self.devices.stack.reload(1)
             self.typed.put("")
         elif text.startswith("No card was counted. Did the wheel turn?"):
             self.typed.put("n")
@@ -84,8 +96,9 @@ def test_a_walk_where_everything_answers_passes_every_step_and_throws_one_card()
         assert walk.run() == []
         assert devices.stack.thrown == 1
         assert [part for part, _, _ in results] == [*(f"seat {s} button" for s in range(6)), "draw button",
-                                                   "exit sensor", *(f"seat {s} light" for s in range(6)),
-                                                   "buzzer", "motor and card count"]
+                                                   "exit sensor", "hopper sensor",
+                                                   *(f"seat {s} light" for s in range(6)),
+                                                   "buzzer", "aim servo", "motor and card count"]
         assert not devices.launcher.motor_running and set(devices.ring.lights.values()) == {"off"}
     finally:
         devices.close()
@@ -93,7 +106,7 @@ def test_a_walk_where_everything_answers_passes_every_step_and_throws_one_card()
 
 def test_a_step_that_gets_no_answer_names_the_pin_and_wire_to_check():
     walk, devices, person, results = walk_on_sim(
-        {"skip": {5, "draw", "beam"}, "swap": {3: 4}, "dark": {1}}, step_seconds=0.4)
+        {"skip": {5, "draw", "beam", "aim 2", "aim 4"}, "swap": {3: 4}, "dark": {1}}, step_seconds=0.4)
     try:
         problems = walk.run()
     finally:
@@ -107,9 +120,30 @@ def test_a_step_that_gets_no_answer_names_the_pin_and_wire_to_check():
     assert seen["seat 1 light"] == (False, "check GPIO19 (pin 35): seat 1 LED (through 330 ohm), short leg to GND")
     assert seen["seat 5 light"] == (False, "no answer: check GPIO8 (pin 24): seat 5 LED (through 330 ohm) "
                                            "(SPI CE0, free when SPI is off), short leg to GND")
-    assert seen["seat 0 light"][0] and seen["motor and card count"][0]
+    assert seen["aim servo"] == (False, "not pointing at seat 2, seat 4: check GPIO18 (pin 12): aim servo signal "
+                                 "(turntable); software-timed pulses on the Pi, see the pin map (pulse 500 to 2400 µs),"
+                                 " set in [pi.launcher_aim_servo] of pinmap.toml and the servo's 5 V and GND; if it "
+                                 "turns too little or too far, change min_pulse_us / max_pulse_us there; one seat "
+                                 "off: uno-companion calibrate throw")
+    assert seen["seat 0 light"][0] and seen["hopper sensor"][0] and seen["motor and card count"][0]
     assert set(problems) == {"seat 5 button", "seat 3 button", "draw button", "exit sensor", "seat 1 light",
-                             "seat 5 light"}
+                             "seat 5 light", "aim servo"}
+
+
+@pytest.mark.parametrize("person, stack, says", [
+    ({"skip": {"hopper"}}, {}, "still reads cards present 0.4 s after the cards went out"),
+    ({}, {"hopper_active_low": False}, "still reads empty 0.4 s after the cards went in")])
+def test_a_hopper_sensor_that_does_not_change_names_its_pin_and_active_low(person, stack, says):
+    walk, devices, _, results = walk_on_sim(person, stack_options=stack, step_seconds=0.4)
+    try:
+        walk.run()
+        assert not devices.launcher.motor_running
+    finally:
+        devices.close()
+    ok, text = by_part(results)["hopper sensor"]
+    assert not ok and text.startswith(says)
+    assert ("check GPIO27 (pin 13): reflective IR sensor under the card stack (low = cards present, active_low = "
+            "true), set in [pi.launcher_hopper_sensor] of pinmap.toml") in text
 
 
 def test_a_launcher_whose_card_never_comes_names_the_motor_pins_and_the_driver_enable():
@@ -163,11 +197,14 @@ def test_the_end_of_the_input_ends_the_walk_cleanly():
 
 def test_check_walk_on_the_command_line_reads_answers_from_stdin_and_stops_at_their_end(tmp_path):
     from tests.service.test_cli import write_config
+    config = write_config(tmp_path)
+    (tmp_path / "throw-calibration.json").write_text("{half a file")      # the aim step then aims evenly
     result = subprocess.run([sys.executable, "-m", "companion", "check", "--walk", "--step-seconds", "0.2",
-                             "--config", write_config(tmp_path)],
+                             "--config", config],
                             input="y\nn\n", capture_output=True, text=True, timeout=120, cwd=tmp_path)
     out = result.stdout
     assert "Traceback" not in out + result.stderr
+    assert f"PROBLEM  walk: throw calibration: {tmp_path / 'throw-calibration.json'} cannot be read" in out
     assert "the launcher and the ring are simulated" in out
     assert "PROBLEM  walk: seat 0 button: no press within 0.2 s: check GPIO4 (pin 7)" in out
     assert "ok       walk: seat 0 light: lights" in out
@@ -211,6 +248,14 @@ class PicoPerson(Person):
             self.pico.do("beam 1")
         elif text.startswith("Seen. Take the card out"):
             self.pico.do("beam 0")
+        elif text.startswith(("Put a few cards", "Take every card", "Put ONE test card")):
+            self.pico.do("cards " + {"Put a": "20", "Take ": "0", "Put O": "1"}[text[:5]])
+            if text.startswith("Put ONE"):
+                self.typed.put("")
+        elif text.startswith("Does the launcher point at seat "):
+            aim = round(self.devices.launcher.seat_angles[int(text.split()[6])] + 90)
+            wait_until(lambda: self.pico.report()["aim"] == aim, what="the AIM")
+            self.typed.put("y")
         elif text.startswith("Is the light of seat "):
             seat = int(text.split()[5])
             self.devices.ring.wait_shown(5)
@@ -222,7 +267,6 @@ class PicoPerson(Person):
 
 def test_the_same_walk_passes_on_a_pico_build(tmp_path):
     from companion.link.devices import open_devices as open_pico
-    from tests.link.link_helpers import PicoProcess
     pico = PicoProcess(tmp_path / "ttyPico")
     events = queue.Queue()
     devices = open_pico(events, port=pico.path, timeout=10)
