@@ -38,7 +38,9 @@ def teach(argv: list[str]) -> int:
 
 
 def recognise(argv: list[str]) -> int:
-    parser = _parser("recognise", "Name the card in each image; one JSON object per line.")
+    parser = _parser("recognise", "Name the card in each image (one card, or the top card of a pile, "
+                     "seen from above); one JSON object per line: the card (null when unsure), "
+                     "the confidence, how many cards or piles lie apart, and a note when not one.")
     parser.add_argument("images", nargs="+", metavar="IMAGE")
     parser.add_argument("--profile", metavar="PROFILE.json", help="a taught deck (default: built-in drawings)")
     parser.add_argument("--threshold", type=float, default=None,
@@ -60,6 +62,6 @@ def recognise(argv: list[str]) -> int:
             print(f"uno-companion recognise: {error}", file=sys.stderr)
             failed += 1
             continue
-        sighting = recogniser.recognise(image)
-        print(json.dumps({"file": path, **sighting.to_json()}), flush=True)
+        survey = recogniser.survey(image)
+        print(json.dumps({"file": path, **survey.to_json()}), flush=True)
     return 2 if failed else 0

@@ -80,8 +80,10 @@ def test_recognise_reports_a_damaged_file_and_goes_on(tmp_path):
     assert "missing.png: no such file" in result.stderr
     assert "Traceback" not in result.stderr
     answers = [json.loads(line) for line in result.stdout.splitlines()]
-    assert answers == [{"file": str(black), "card": None, "confidence": 0.0},
-                       {"file": str(good), "card": "green-7", "confidence": answers[1]["confidence"]}]
+    assert answers == [{"file": str(black), "card": None, "confidence": 0.0, "cards": 0,
+                        "note": "black picture (lens covered, or no light?)"},
+                       {"file": str(good), "card": "green-7", "confidence": answers[1]["confidence"],
+                        "cards": 1}]
 
 
 @pytest.mark.parametrize("make,message", [
