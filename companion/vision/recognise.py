@@ -199,7 +199,8 @@ class Recogniser:
         judge = Judge(frame)
         ranked = ranked_outlines(frame, 0.3, judge)
         top = self._best(frame, judge, ranked)
-        if top.quad is None:
+        if top.quad is None or top.confidence < NOTHING_READ:
+            # an outline that reads as no card at all (a patch of a white table) is no card
             return Survey(top, 0, "no card found")
         apart = _apart([top.quad] + [quad for quad, score in ranked if score >= SURE_OUTLINE])
         if apart > 1:
@@ -225,6 +226,7 @@ class Recogniser:
 
 
 SURE_OUTLINE = 0.6      # an outline this card-like counts as a card when cards are counted
+NOTHING_READ = 0.02     # a best outline read with less confidence than this holds no card
 
 
 @dataclass(frozen=True)

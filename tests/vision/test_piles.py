@@ -63,3 +63,21 @@ def test_recognise_names_the_pile_top_and_notes_an_empty_photo(tmp_path):
     pile, empty = (json.loads(line) for line in result.stdout.splitlines())
     assert (pile["card"], pile["cards"]) == (top, 1) and "note" not in pile
     assert (empty["card"], empty["cards"], empty["note"]) == (None, 0, "no card found")
+
+
+def test_the_right_card_on_wood_cloth_a_white_table_and_a_dark_mat_and_nothing_on_them_bare():
+    from companion.vision.tabletops import TOPS, lay
+    recogniser, names = Recogniser(), card_names()
+    for top in TOPS:
+        right, wrong = 0, []
+        for i in range(8):
+            table = lay(Table(seed=900 + i, design=("classic", "current")[i % 2]), top)
+            name = names[(5 * i) % len(names)]
+            table.random_place(name)
+            card = recogniser.recognise(table.frame()).card
+            right += card == name
+            if card not in (None, name):
+                wrong.append((name, card))
+        assert right >= 7 and not wrong, (top, right, wrong)
+        bare = recogniser.survey(lay(Table(seed=77 + len(top)), top).frame())
+        assert (bare.top.card, bare.cards, bare.note) == (None, 0, "no card found"), top
