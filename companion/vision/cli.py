@@ -25,15 +25,28 @@ def teach(argv: list[str]) -> int:
     parser = _parser("teach", "Learn how this table's deck looks from photos: DIR/<card name>/<photos>.")
     parser.add_argument("folder", metavar="DIR", help="one folder per card name (red-5, wild ...)")
     parser.add_argument("--out", required=True, metavar="PROFILE.json", help="where to write the profile")
+    parser.add_argument("--sheet", metavar="SHEET.jpg",
+                        help="the contact sheet: each photo with the outline taught (green) or refused "
+                             "(red, with the reason); default: beside the profile, named PROFILE.sheet.jpg")
     options = _parse(parser, argv)
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision.sheet import contact_sheet
     from companion.vision.teach import teach as learn
     profile, report = learn(options.folder)
     try:
         profile.save(options.out)
     except OSError as error:
         raise UserError(f"cannot write {options.out}: {error.strerror}") from None
+    sheet = options.sheet or str(Path(options.out).with_suffix(".sheet.jpg"))
     print(report.summary())
     print(f"profile written to {options.out}")
+    if cv2.imwrite(sheet, contact_sheet(report.looked)):
+        print(f"contact sheet (check each outline is the whole card): {sheet}")
+    else:
+        print(f"uno-companion teach: could not write the contact sheet {sheet}", file=sys.stderr)
     return 0
 
 

@@ -187,10 +187,13 @@ def _plausible(quad: np.ndarray, area_min: float, area_max: float, loose: bool =
 
 
 def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested: bool = False,
-                    judge: Judge | None = None) -> list[np.ndarray]:
+                    judge: Judge | None = None, pile: bool = False) -> list[np.ndarray]:
     """Outline guesses in full-frame coordinates (not sorted). ``nested`` also looks at
     outlines inside others, as the top card of a pile is. ``judge``: the frame's
-    :class:`Judge`, when one is made already (its small frame and whiteness are reused)."""
+    :class:`Judge`, when one is made already (its small frame and whiteness are reused).
+    ``pile``: also the holes in the white and fields inside coloured regions (the top card
+    of a pile, a card on a coloured mat); more guesses, and more wrong ones on busy photos,
+    so only looked for when the plain guesses name no card."""
     judge = judge or Judge(frame)
     small, f, white = judge.small, judge.scale, judge.white
     area = small.shape[0] * small.shape[1]
@@ -210,9 +213,9 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
             quad = _quad_from_contour(contour, area * min_area_fraction, area * 0.95, seen)
             if _plausible(quad, area * min_area_fraction, area * 0.95):
                 quads.append(quad / f)
-        if index < len(masks) - 1:
+        if pile and index < len(masks) - 1:
             quads += [q / f for q in _hole_quads(mask, area * min_area_fraction, seen)]
-    for field in _field_quads(small, area * min_area_fraction, seen):
+    for field in _field_quads(small, area * min_area_fraction, seen, every=pile):
         quads.append(field / f)
     return quads
 
@@ -253,7 +256,8 @@ def _hole_quads(white_mask: np.ndarray, min_area: float, seen: list | None = Non
     return out
 
 
-def _field_quads(small: np.ndarray, min_area: float, seen: list | None = None) -> list[np.ndarray]:
+def _field_quads(small: np.ndarray, min_area: float, seen: list | None = None,
+                 every: bool = False) -> list[np.ndarray]:
     """Outline guesses from the card's printed field: strongly coloured (or black, on wild
     cards) and ringed by the white border, so it stands apart even on a busy background."""
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -268,7 +272,8 @@ def _field_quads(small: np.ndarray, min_area: float, seen: list | None = None) -
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         # every contour, not just the outer ones: on a strongly coloured mat the field is an
         # island inside the mat's own region
-        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST if every else cv2.RETR_EXTERNAL,
+                                       cv2.CHAIN_APPROX_SIMPLE)
         contours = [c for c in sorted(contours, key=cv2.contourArea, reverse=True)[:10]
                     if 0.25 * min_area <= cv2.contourArea(c) < 0.9 * mask.size][:6]
         groups = [[c] for c in contours]
@@ -338,11 +343,12 @@ def overlap(a: np.ndarray, b: np.ndarray) -> float:
     return inter / max(1.0, min(cv2.contourArea(a), cv2.contourArea(b)))
 
 
-def ranked_outlines(frame: np.ndarray, min_score: float = 0.3,
-                    judge: Judge | None = None) -> list[tuple[np.ndarray, float]]:
-    """Every outline guess that looks enough like a card, as ``(quad, score)``, best first."""
+def ranked_outlines(frame: np.ndarray, min_score: float = 0.3, judge: Judge | None = None,
+                    pile: bool = False) -> list[tuple[np.ndarray, float]]:
+    """Every outline guess that looks enough like a card, as ``(quad, score)``, best first
+    (``pile``: see :func:`candidate_quads`)."""
     judge = judge or Judge(frame)
-    scored = [(order_corners(q), judge.score(q)) for q in candidate_quads(frame, judge=judge)]
+    scored = [(order_corners(q), judge.score(q)) for q in candidate_quads(frame, judge=judge, pile=pile)]
     ranked = sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
     kept: list[tuple[np.ndarray, float]] = []
     corners = np.zeros((0, 4, 2), np.float32)

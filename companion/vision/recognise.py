@@ -187,8 +187,19 @@ class Recogniser:
         small card, and a keyboard key like a black one."""
         if bad_frame(frame):
             return UNSEEN
-        judge = Judge(frame)
-        return self._best(frame, judge, ranked_outlines(frame, 0.3, judge))
+        return self._recognise(frame, Judge(frame))[0]
+
+    def _recognise(self, frame: np.ndarray, judge: Judge):
+        """The sighting and the outlines it was chosen from. When the plain outline guesses
+        name no card, the guesses that find a pile's top card are tried too."""
+        ranked = ranked_outlines(frame, 0.3, judge)
+        sighting = self._best(frame, judge, ranked)
+        if sighting.card is None:
+            more = ranked_outlines(frame, 0.3, judge, pile=True)
+            second = self._best(frame, judge, more)
+            if second.confidence > sighting.confidence:
+                return second, more
+        return sighting, ranked
 
     def survey(self, frame: np.ndarray) -> "Survey":
         """The card (or a pile's top card) named, and how many cards or piles lie apart in
@@ -196,9 +207,7 @@ class Recogniser:
         reason = bad_frame(frame)
         if reason:
             return Survey(UNSEEN, 0, reason)
-        judge = Judge(frame)
-        ranked = ranked_outlines(frame, 0.3, judge)
-        top = self._best(frame, judge, ranked)
+        top, ranked = self._recognise(frame, Judge(frame))
         if top.quad is None or top.confidence < NOTHING_READ:
             # an outline that reads as no card at all (a patch of a white table) is no card
             return Survey(top, 0, "no card found")
