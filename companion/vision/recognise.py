@@ -207,7 +207,9 @@ class Recogniser:
         reason = bad_frame(frame)
         if reason:
             return Survey(UNSEEN, 0, reason)
-        top, ranked = self._recognise(frame, Judge(frame))
+        judge = Judge(frame)
+        top, _ = self._recognise(frame, judge)
+        ranked = ranked_outlines(frame, 0.3, judge, pile=True)     # counting looks for every card
         if top.quad is None or top.confidence < NOTHING_READ:
             # an outline that reads as no card at all (a patch of a white table) is no card
             return Survey(top, 0, "no card found")
