@@ -142,8 +142,6 @@ def _quad_from_contour(contour: np.ndarray, area_min: float = 0.0, area_max: flo
     """The four-cornered outline of a contour, or None when even its rough outline is not
     the size and shape of a card (checked before the costly fitting of its sides)."""
     hull = cv2.convexHull(contour)
-    if not area_min * 0.6 <= cv2.contourArea(hull) <= area_max * 1.5:
-        return None
     perimeter = cv2.arcLength(hull, True)
     for eps in (0.02, 0.035, 0.05, 0.08):
         poly = cv2.approxPolyDP(hull, eps * perimeter, True)
@@ -152,13 +150,7 @@ def _quad_from_contour(contour: np.ndarray, area_min: float = 0.0, area_max: flo
             break
     else:
         quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
-    if area_min > 0 and not _plausible(quad, area_min * 0.6, area_max * 1.5, loose=True):
-        return None
     quad = order_corners(quad)
-    if seen is not None:        # the same rough outline from another mask: fitted once
-        if seen and _same_outline(quad, np.stack(seen)):
-            return None
-        seen.append(quad)
     return _fit_sides(quad, contour.reshape(-1, 2).astype(np.float32))
 
 
@@ -275,12 +267,12 @@ def _field_quads(small: np.ndarray, min_area: float, seen: list | None = None,
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST if every else cv2.RETR_EXTERNAL,
                                        cv2.CHAIN_APPROX_SIMPLE)
         contours = [c for c in sorted(contours, key=cv2.contourArea, reverse=True)[:10]
-                    if 0.25 * min_area <= cv2.contourArea(c) < 0.9 * mask.size][:6]
+                    if cv2.contourArea(c) < 0.9 * mask.size][:6]
         groups = [[c] for c in contours]
         # the oval may cut the field in two halves lying side by side
         boxes = [cv2.boundingRect(c) for c in contours[:4]]
         groups += [[contours[i], contours[j]] for i in range(len(boxes)) for j in range(i + 1, len(boxes))
-                   if _side_by_side(boxes[i], boxes[j])]
+                   ]
         for group in groups:
             quad = _quad_from_contour(np.vstack(group), min_area * 0.7, mask.size * 0.9, seen)
             if not _plausible(quad, min_area * 0.7, mask.size * 0.9):

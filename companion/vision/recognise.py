@@ -213,7 +213,13 @@ class Recogniser:
         if top.quad is None or top.confidence < NOTHING_READ:
             # an outline that reads as no card at all (a patch of a white table) is no card
             return Survey(top, 0, "no card found")
-        apart = _apart([top.quad] + [quad for quad, score in ranked if score >= SURE_OUTLINE])
+        # the surest outlines first, each kept unless it overlaps one kept (a guess spanning
+        # two cards scores less than either card)
+        kept = [top.quad]
+        for quad, score in ranked:
+            if score >= SURE_OUTLINE and all(overlap(quad, other) < 0.3 for other in kept):
+                kept.append(quad)
+        apart = _apart(kept)
         if apart > 1:
             return Survey(top, apart, f"{apart} cards or piles lying apart: named the clearest "
                                       "(photograph one card, or one pile from above)")
