@@ -3,7 +3,9 @@
 Frames are the project's rendered top-down scenes. Three figures, medians:
 an unchanged frame through the discard watcher (the common case), a frame the
 recogniser names a card in, and the frame on which the watcher reports a play
-(it also finds the new card on a pile).
+(it also finds the new card on a pile). Each figure is also printed as a multiple of a
+fixed reference measured in the same run (:mod:`companion.vision.yardstick`: one 640x480
+frame through grey, 5x5 blur and Canny), which stays comparable across machines and load.
 """
 from __future__ import annotations
 
@@ -23,12 +25,7 @@ from companion.vision.deck import card_names  # noqa: E402
 from companion.vision.recognise import Recogniser  # noqa: E402
 from companion.vision.scene import Table, play_sequence  # noqa: E402
 from companion.vision.watcher import DiscardWatcher  # noqa: E402
-
-
-def _one_core() -> None:
-    cv2.setNumThreads(1)
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+from companion.vision.yardstick import figure, one_core, reference_frame, reference_ms  # noqa: E402
 
 
 def _median_ms(times: list[float]) -> float:
@@ -40,7 +37,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--frames", type=int, default=200, help="frames per measurement")
     options = parser.parse_args(argv)
     n = max(5, options.frames)
-    _one_core()
+    one_core()
+    reference_picture = reference_frame()
+    before = reference_ms(100, reference_picture)   # before and after: the load may change meanwhile
     names = card_names()
     recogniser = Recogniser()
 
@@ -78,10 +77,18 @@ def main(argv: list[str]) -> int:
         if play:
             plays.append(time.perf_counter() - start)
 
-    print(f"unchanged frame (watcher):      {_median_ms(unchanged):6.2f} ms median of {len(unchanged)}")
-    print(f"recognised frame (recogniser):  {_median_ms(recognised):6.2f} ms median of {len(recognised)}"
-          f"  ({right}/{n} named right, {unsure} unsure, {n - right - unsure} wrong)")
-    print(f"play frame (watcher, on a pile): {_median_ms(plays):6.2f} ms median of {len(plays)}")
+    after = reference_ms(100, reference_picture)
+    reference = (before + after) / 2
+    print(f"reference (640x480 grey, 5x5 blur, Canny): {reference:.3f} ms "
+          f"(before {before:.3f}, after {after:.3f}); figures as multiples of it in brackets")
+    print(figure("unchanged frame (watcher), median", _median_ms(unchanged), reference)
+          + f" of {len(unchanged)}")
+    print(figure("recognised frame (recogniser), median", _median_ms(recognised), reference)
+          + f" of {len(recognised)} ({right}/{n} named right, {unsure} unsure, {n - right - unsure} wrong)")
+    print(figure("play frame (watcher, on a pile), median", _median_ms(plays), reference)
+          + f" of {len(plays)}")
+    print(f"vision_reference_ms={reference:.3f}")
+    print(f"vision_play_ms={_median_ms(plays):.2f}")
     print(f"vision_unchanged_ms={_median_ms(unchanged):.2f}")
     print(f"vision_recognised_ms={_median_ms(recognised):.2f}")
     return 0

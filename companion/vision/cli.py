@@ -25,8 +25,16 @@ def teach(argv: list[str]) -> int:
     parser = _parser("teach", "Learn how this table's deck looks from photos: DIR/<card name>/<photos>.")
     parser.add_argument("folder", metavar="DIR", help="one folder per card name (red-5, wild ...)")
     parser.add_argument("--out", required=True, metavar="PROFILE.json", help="where to write the profile")
+    parser.add_argument("--sheet", metavar="SHEET.jpg",
+                        help="the contact sheet: each photo with the outline taught (green) or refused "
+                             "(red, with the reason); default: beside the profile, named PROFILE.sheet.jpg")
     options = _parse(parser, argv)
+    from pathlib import Path
+
+    import cv2
+
     from companion.vision.imagefile import quiet_opencv
+    from companion.vision.sheet import contact_sheet
     from companion.vision.teach import teach as learn
     quiet_opencv()
     profile, report = learn(options.folder)
@@ -34,13 +42,20 @@ def teach(argv: list[str]) -> int:
         profile.save(options.out)
     except OSError as error:
         raise UserError(f"cannot write {options.out}: {error.strerror}") from None
+    sheet = options.sheet or str(Path(options.out).with_suffix(".sheet.jpg"))
     print(report.summary())
     print(f"profile written to {options.out}")
+    if cv2.imwrite(sheet, contact_sheet(report.looked)):
+        print(f"contact sheet (check each outline is the whole card): {sheet}")
+    else:
+        print(f"uno-companion teach: could not write the contact sheet {sheet}", file=sys.stderr)
     return 0
 
 
 def recognise(argv: list[str]) -> int:
-    parser = _parser("recognise", "Name the card in each image; one JSON object per line.")
+    parser = _parser("recognise", "Name the card in each image (one card, or the top card of a pile, "
+                     "seen from above); one JSON object per line: the card (null when unsure), "
+                     "the confidence, how many cards or piles lie apart, and a note when not one.")
     parser.add_argument("images", nargs="+", metavar="IMAGE")
     parser.add_argument("--profile", metavar="PROFILE.json", help="a taught deck (default: built-in drawings)")
     parser.add_argument("--threshold", type=float, default=None,
@@ -63,6 +78,6 @@ def recognise(argv: list[str]) -> int:
             print(f"uno-companion recognise: {error}", file=sys.stderr)
             failed += 1
             continue
-        sighting = recogniser.recognise(image)
-        print(json.dumps({"file": path, **sighting.to_json()}), flush=True)
+        survey = recogniser.survey(image)
+        print(json.dumps({"file": path, **survey.to_json()}), flush=True)
     return 2 if failed else 0

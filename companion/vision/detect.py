@@ -7,6 +7,8 @@ round, and a coloured or black field inside it.
 """
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -19,13 +21,15 @@ WORK_WIDTH = 640                 # larger frames are searched at this width; war
 def order_corners(quad: np.ndarray) -> np.ndarray:
     """Corners clockwise (in image coordinates) with the first one starting a short side,
     so the warp is always a portrait card (upright or upside down)."""
-    quad = np.float32(quad).reshape(4, 2)
-    centre = quad.mean(axis=0)
-    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    quad = quad[np.argsort(angles)]
-    if np.linalg.norm(quad[0] - quad[1]) > np.linalg.norm(quad[1] - quad[2]):
-        quad = np.roll(quad, -1, axis=0)
-    return quad
+    quad = np.asarray(quad, np.float32).reshape(4, 2)
+    # plain Python on four points: called thousands of times a frame, numpy's overhead dominated
+    xs, ys = quad[:, 0].tolist(), quad[:, 1].tolist()
+    cx, cy = sum(xs) / 4, sum(ys) / 4
+    order = sorted(range(4), key=lambda i: math.atan2(ys[i] - cy, xs[i] - cx))
+    a, b, c = order[0], order[1], order[2]
+    if math.hypot(xs[a] - xs[b], ys[a] - ys[b]) > math.hypot(xs[b] - xs[c], ys[b] - ys[c]):
+        order = order[1:] + order[:1]
+    return quad[order]
 
 
 def warp(frame: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (WARP_W, WARP_H)) -> np.ndarray:
@@ -65,15 +69,47 @@ def whiteness(image: np.ndarray) -> np.ndarray:
     return cv2.subtract(low, cv2.subtract(high, low))
 
 
+_OUTER_INDEX, _INNER_INDEX = np.flatnonzero(OUTER_RING), np.flatnonzero(INNER_RING)
+_WARP_TARGET = np.float32([[0, 0], [WARP_W, 0], [WARP_W, WARP_H], [0, WARP_H]])
+
+
 def card_score(card: np.ndarray) -> float:
     """How much a warped guess looks like a card, about 0 (not at all) to 1."""
-    white = whiteness(card).astype(np.float32)
-    rim = np.median(white[OUTER_RING])
+    return white_score(whiteness(card))
+
+
+def white_score(white: np.ndarray) -> float:
+    """:func:`card_score` of a card's whiteness map (WARP_H x WARP_W)."""
+    flat = white.reshape(-1)
+    ring = flat[_OUTER_INDEX]
+    n = ring.size
+    middle = np.partition(ring, (n // 2 - 1, n // 2))
+    rim = (float(middle[n // 2 - 1]) + float(middle[n // 2])) / 2
     if rim < 60:
         return 0.0
-    rim_white = float(np.mean(white[OUTER_RING] > 0.6 * rim))
-    field = float(np.mean(white[INNER_RING] < 0.5 * rim))
+    rim_white = np.count_nonzero(ring > 0.6 * rim) / n
+    inner = flat[_INNER_INDEX]
+    field = np.count_nonzero(inner < 0.5 * rim) / inner.size
     return rim_white * (0.35 + 0.65 * field)
+
+
+class Judge:
+    """Scores outline guesses in one frame cheaply: the frame's whiteness is measured once
+    (at most WORK_WIDTH wide) and only that one channel is warped per guess."""
+
+    def __init__(self, frame: np.ndarray):
+        h, w = frame.shape[:2]
+        self.scale = min(1.0, WORK_WIDTH / w)
+        self.small = frame if self.scale == 1.0 else cv2.resize(
+            frame, (WORK_WIDTH, max(1, int(round(h * self.scale)))), interpolation=cv2.INTER_AREA)
+        self.white = whiteness(self.small)
+
+    def score(self, quad: np.ndarray) -> float:
+        """card_score of the outline ``quad`` (full-frame coordinates)."""
+        matrix = cv2.getPerspectiveTransform(order_corners(quad) * np.float32(self.scale), _WARP_TARGET)
+        flat = cv2.warpPerspective(self.white, matrix, (WARP_W, WARP_H), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        return white_score(flat)
 
 
 def _fit_sides(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -101,7 +137,10 @@ def _fit_sides(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
     return corners
 
 
-def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+def _quad_from_contour(contour: np.ndarray, area_min: float = 0.0, area_max: float = math.inf,
+                       seen: list | None = None):
+    """The four-cornered outline of a contour, or None when even its rough outline is not
+    the size and shape of a card (checked before the costly fitting of its sides)."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     for eps in (0.02, 0.035, 0.05, 0.08):
@@ -111,10 +150,21 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
             break
     else:
         quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
-    return _fit_sides(order_corners(quad), contour.reshape(-1, 2).astype(np.float32))
+    quad = order_corners(quad)
+    return _fit_sides(quad, contour.reshape(-1, 2).astype(np.float32))
 
 
-def _plausible(quad: np.ndarray, area_min: float, area_max: float) -> bool:
+def _same_outline(quad: np.ndarray, others: np.ndarray, tolerance: float = 0.02) -> bool:
+    """Whether an ordered outline's corners (either way round) lie within ``tolerance`` of its
+    diagonal of those of one of ``others`` (n x 4 x 2)."""
+    gap = np.minimum(np.abs(others - quad).max(axis=(1, 2)),
+                     np.abs(others - quad[[2, 3, 0, 1]]).max(axis=(1, 2)))
+    return bool(np.any(gap < tolerance * float(np.linalg.norm(quad[0] - quad[2]))))
+
+
+def _plausible(quad: np.ndarray, area_min: float, area_max: float, loose: bool = False) -> bool:
+    if quad is None:
+        return False
     if not cv2.isContourConvex(quad.astype(np.int32).reshape(-1, 1, 2)):
         return False
     area = cv2.contourArea(quad)
@@ -123,34 +173,41 @@ def _plausible(quad: np.ndarray, area_min: float, area_max: float) -> bool:
     q = order_corners(quad)
     short = (np.linalg.norm(q[0] - q[1]) + np.linalg.norm(q[2] - q[3])) / 2
     long = (np.linalg.norm(q[1] - q[2]) + np.linalg.norm(q[3] - q[0])) / 2
+    if loose:
+        return short > 6 and 0.9 < long / short < 3.2
     return short > 8 and 1.05 < long / short < 2.6
 
 
-def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested: bool = False) -> list[np.ndarray]:
+def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested: bool = False,
+                    judge: Judge | None = None, pile: bool = False) -> list[np.ndarray]:
     """Outline guesses in full-frame coordinates (not sorted). ``nested`` also looks at
-    outlines inside others, as the top card of a pile is."""
-    h, w = frame.shape[:2]
-    f = min(1.0, WORK_WIDTH / w)
-    small = frame if f == 1.0 else cv2.resize(frame, (WORK_WIDTH, max(1, int(round(h * f)))),
-                                              interpolation=cv2.INTER_AREA)
+    outlines inside others, as the top card of a pile is. ``judge``: the frame's
+    :class:`Judge`, when one is made already (its small frame and whiteness are reused).
+    ``pile``: also the holes in the white and fields inside coloured regions (the top card
+    of a pile, a card on a coloured mat); more guesses, and more wrong ones on busy photos,
+    so only looked for when the plain guesses name no card."""
+    judge = judge or Judge(frame)
+    small, f, white = judge.small, judge.scale, judge.white
     area = small.shape[0] * small.shape[1]
-    white = whiteness(small)
     masks = []
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     for level in sorted({max(40.0, otsu), max(40.0, otsu * 0.7), max(40.0, otsu * 1.3)}):
-        masks.append(cv2.morphologyEx((white > level).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
+        above = cv2.threshold(white, level, 1, cv2.THRESH_BINARY)[1]
+        masks.append(cv2.morphologyEx(above, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
     masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-    quads = []
-    for mask in masks:
+    quads, seen = [], []
+    for index, mask in enumerate(masks):
         mode = cv2.RETR_LIST if nested else cv2.RETR_EXTERNAL
         contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
         for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:30 if nested else 12]:
-            quad = _quad_from_contour(contour)
+            quad = _quad_from_contour(contour, area * min_area_fraction, area * 0.95, seen)
             if _plausible(quad, area * min_area_fraction, area * 0.95):
                 quads.append(quad / f)
-    for field in _field_quads(small, area * min_area_fraction):
+        if pile and index < len(masks) - 1:
+            quads += [q / f for q in _hole_quads(mask, area * min_area_fraction, seen)]
+    for field in _field_quads(small, area * min_area_fraction, seen, every=pile):
         quads.append(field / f)
     return quads
 
@@ -169,24 +226,55 @@ def _around_field(field: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(card[None], matrix)[0]
 
 
-def _field_quads(small: np.ndarray, min_area: float) -> list[np.ndarray]:
+def _side_by_side(a, b) -> bool:
+    """Two bounding boxes (x, y, w, h) that touch or nearly do."""
+    gap_x = max(a[0], b[0]) - min(a[0] + a[2], b[0] + b[2])
+    gap_y = max(a[1], b[1]) - min(a[1] + a[3], b[1] + b[3])
+    return max(gap_x, gap_y) < 0.25 * max(a[2], a[3], b[2], b[3])
+
+
+def _hole_quads(white_mask: np.ndarray, min_area: float, seen: list | None = None) -> list[np.ndarray]:
+    """Outline guesses from the holes in the white: a card's field is ringed by its white
+    border, even where its border runs into the borders of the cards under it (a pile)."""
+    contours, hierarchy = cv2.findContours(white_mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    holes = [c for c, link in zip(contours, hierarchy[0]) if link[3] >= 0]
+    out = []
+    for hole in sorted(holes, key=cv2.contourArea, reverse=True)[:6]:
+        quad = _quad_from_contour(hole, min_area * 0.7, white_mask.size * 0.9, seen)
+        if _plausible(quad, min_area * 0.7, white_mask.size * 0.9):
+            out.append(_around_field(quad))
+    return out
+
+
+def _field_quads(small: np.ndarray, min_area: float, seen: list | None = None,
+                 every: bool = False) -> list[np.ndarray]:
     """Outline guesses from the card's printed field: strongly coloured (or black, on wild
     cards) and ringed by the white border, so it stands apart even on a busy background."""
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    sat, val = hsv[..., 1], hsv[..., 2]
-    masks = [((sat > 60) & (val > 50)), ((sat > 90) & (val > 60)), ((sat > 130) & (val > 80)), (val < 60),
-             ((val < 100) & (sat < 90))]      # black fields of wild cards in bright light
+    # (saturation, value) ranges, inclusive: strongly coloured at three levels, black (wild
+    # cards), and black fields of wild cards in bright light; cv2.inRange is one pass each
+    ranges = [((61, 51), (255, 255)), ((91, 61), (255, 255)), ((131, 81), (255, 255)),
+              ((0, 0), (255, 59)), ((0, 0), (89, 99))]
     kernel = np.ones((3, 3), np.uint8)
     out = []
-    for mask in masks:
-        mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contours = sorted(contours, key=cv2.contourArea, reverse=True)[:6]
+    for (s_low, v_low), (s_high, v_high) in ranges:
+        mask = cv2.inRange(hsv, (0, s_low, v_low), (255, s_high, v_high))
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+        # every contour, not just the outer ones: on a strongly coloured mat the field is an
+        # island inside the mat's own region
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST if every else cv2.RETR_EXTERNAL,
+                                       cv2.CHAIN_APPROX_SIMPLE)
+        contours = [c for c in sorted(contours, key=cv2.contourArea, reverse=True)[:10]
+                    if cv2.contourArea(c) < 0.9 * mask.size][:6]
         groups = [[c] for c in contours]
-        # the oval may cut the field in two
-        groups += [[a, b] for i, a in enumerate(contours[:4]) for b in contours[i + 1:4]]
+        # the oval may cut the field in two halves lying side by side
+        boxes = [cv2.boundingRect(c) for c in contours[:4]]
+        groups += [[contours[i], contours[j]] for i in range(len(boxes)) for j in range(i + 1, len(boxes))
+                   ]
         for group in groups:
-            quad = _quad_from_contour(np.vstack(group))
+            quad = _quad_from_contour(np.vstack(group), min_area * 0.7, mask.size * 0.9, seen)
             if not _plausible(quad, min_area * 0.7, mask.size * 0.9):
                 continue
             out.append(_around_field(quad))
@@ -247,21 +335,24 @@ def overlap(a: np.ndarray, b: np.ndarray) -> float:
     return inter / max(1.0, min(cv2.contourArea(a), cv2.contourArea(b)))
 
 
-def ranked_outlines(frame: np.ndarray, min_score: float = 0.3) -> list[tuple[np.ndarray, float]]:
-    """Every outline guess that looks enough like a card, as ``(quad, score)``, best first."""
-    scored = [(q, card_score(warp(frame, q))) for q in candidate_quads(frame)]
+def ranked_outlines(frame: np.ndarray, min_score: float = 0.3, judge: Judge | None = None,
+                    pile: bool = False) -> list[tuple[np.ndarray, float]]:
+    """Every outline guess that looks enough like a card, as ``(quad, score)``, best first
+    (``pile``: see :func:`candidate_quads`)."""
+    judge = judge or Judge(frame)
+    scored = [(order_corners(q), judge.score(q)) for q in candidate_quads(frame, judge=judge, pile=pile)]
     ranked = sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
     kept: list[tuple[np.ndarray, float]] = []
+    corners = np.zeros((0, 4, 2), np.float32)
     for quad, score in ranked:      # the same outline found twice is read once
-        if not any(_near(quad, other) for other, _ in kept):
-            kept.append((quad, score))
+        if len(kept):
+            gap = np.minimum(np.abs(corners - quad).max(axis=(1, 2)),
+                             np.abs(np.roll(corners, 2, axis=1) - quad).max(axis=(1, 2)))
+            if np.any(gap < 0.04 * float(np.linalg.norm(quad[0] - quad[2]))):
+                continue
+        kept.append((quad, score))
+        corners = np.concatenate([corners, quad[None]])
     return kept
-
-
-def _near(a: np.ndarray, b: np.ndarray) -> bool:
-    a, b = order_corners(a), order_corners(b)
-    gap = min(np.abs(a - b).max(), np.abs(np.roll(a, 2, axis=0) - b).max())
-    return gap < 0.04 * float(np.linalg.norm(a[0] - a[2]))
 
 
 def find_cards(frame: np.ndarray, max_cards: int = 1, min_score: float = 0.45):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.vision.detect import card_score, order_corners, warp
+from companion.vision.detect import Judge, order_corners
 
 
 def _moved(quad: np.ndarray, dx: float, dy: float, turn: float, grow: float) -> np.ndarray:
@@ -22,10 +22,13 @@ def jittered(quad: np.ndarray) -> list[np.ndarray]:
     return [_moved(order_corners(quad), *move) for move in moves]
 
 
-def polish(frame: np.ndarray, quad: np.ndarray, rounds: int = 3) -> tuple[np.ndarray, float]:
-    """Nudge an outline (shift, turn, size) while that makes it look more like a card."""
+def polish(frame: np.ndarray, quad: np.ndarray, rounds: int = 3,
+           judge: Judge | None = None) -> tuple[np.ndarray, float]:
+    """Nudge an outline (shift, turn, size) while that makes it look more like a card.
+    ``judge``: the frame's :class:`Judge` when one is made already."""
+    judge = judge or Judge(frame)
     best = order_corners(quad)
-    best_score = card_score(warp(frame, best))
+    best_score = judge.score(best)
     for step in (4.0, 2.0, 1.0)[:rounds]:
         improved = True
         while improved:
@@ -34,7 +37,7 @@ def polish(frame: np.ndarray, quad: np.ndarray, rounds: int = 3) -> tuple[np.nda
                          (0, 0, step / 2, 1), (0, 0, -step / 2, 1),
                          (0, 0, 0, 1 + step / 100), (0, 0, 0, 1 - step / 100)):
                 trial = _moved(best, *move)
-                score = card_score(warp(frame, trial))
+                score = judge.score(trial)
                 if score > best_score + 1e-3:
                     best, best_score, improved = trial, score, True
     return best, best_score

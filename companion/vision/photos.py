@@ -8,21 +8,32 @@ same photos. Prints exact, colour and rank accuracy, the answered rate, the
 accuracy-versus-answered curve of the confidence threshold and the most frequent
 confusions. Skips with a message when the photos are not there. ``--half development``
 and ``--half check`` measure every other photo of each card: work on the one, look at the
-other now and then.
+other now and then. Speed: milliseconds per photo on one core, each scaled to a 640x480
+frame by its pixel count (median), and as a multiple of the fixed reference of
+:mod:`companion.vision.yardstick` measured in the same run.
 """
 from __future__ import annotations
 
 import argparse
 import csv
-import time
-from collections import Counter
-from pathlib import Path
+import os
 
-from companion.errors import UserError
-from companion.vision.deck import split
-from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser
-from companion.vision.sources import read_image
-from companion.vision.teach import teach_images
+# one core: no thread pools in OpenCV or the BLAS numpy uses (set before numpy loads)
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import time  # noqa: E402
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from companion.errors import UserError  # noqa: E402
+from companion.vision.deck import split  # noqa: E402
+from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser  # noqa: E402
+from companion.vision.sources import read_image  # noqa: E402
+from companion.vision.teach import teach_images  # noqa: E402
+from companion.vision.yardstick import REFERENCE_SIZE, figure, one_core, reference_ms  # noqa: E402
 
 DEFAULT_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "photos"
 CURVE = (0.0, 0.1, 0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
@@ -37,11 +48,17 @@ def load_labels(folder: Path) -> dict[str, list[Path]]:
     return {card: sorted(paths, key=lambda p: p.name) for card, paths in sorted(by_card.items())}
 
 
-def measure(recogniser: Recogniser, tests: list[tuple[Path, str]]) -> list[tuple[str, str | None, float]]:
-    """(truth, best guess, confidence) per photo; a photo with no card found guesses None."""
+def measure(recogniser: Recogniser, tests: list[tuple[Path, str]], times: list[float] | None = None):
+    """(truth, best guess, confidence) per photo; a photo with no card found guesses None.
+    ``times`` gets each photo's milliseconds, scaled to a 640x480 frame by pixel count."""
     results = []
     for path, truth in tests:
-        sighting = recogniser.recognise(read_image(path))
+        image = read_image(path)
+        start = time.perf_counter()
+        sighting = recogniser.recognise(image)
+        if times is not None:
+            pixels = image.shape[0] * image.shape[1]
+            times.append(1000.0 * (time.perf_counter() - start) * REFERENCE_SIZE[0] * REFERENCE_SIZE[1] / pixels)
         results.append((truth, sighting.guess, sighting.confidence))
     return results
 
@@ -87,6 +104,8 @@ def main(argv: list[str]) -> int:
         print(f"skipped: no photo set at {options.photos} (needs labels.csv); "
               "see docs/vision.md for how the figures were measured")
         return 0
+    one_core()
+    before = reference_ms(100)
     started = time.perf_counter()
     by_card = load_labels(options.photos)
     try:
@@ -101,9 +120,18 @@ def main(argv: list[str]) -> int:
     profile, taught = teach_images(teaching)
     print(f"taught from {sum(taught.taught.values())} photos (first of each card); "
           f"{len(taught.skipped)} skipped: " + "; ".join(taught.skipped))
-    lines = report("taught profile", measure(Recogniser(profile), tests), options.threshold)
-    default = measure(Recogniser(), tests)
+    taught_times, default_times = [], []
+    lines = report("taught profile", measure(Recogniser(profile), tests, taught_times), options.threshold)
+    default = measure(Recogniser(), tests, default_times)
     lines += report("built-in profile (no teaching)", default, options.threshold)
+    reference = (before + reference_ms(100)) / 2
+    lines += [f"reference (640x480 grey, 5x5 blur, Canny): {reference:.3f} ms; one core",
+              figure("ms per photo scaled to 640x480, taught profile, median",
+                     float(np.median(taught_times)), reference),
+              figure("ms per photo scaled to 640x480, built-in profile, median",
+                     float(np.median(default_times)), reference),
+              f"photos_reference_ms={reference:.3f}",
+              f"photos_ms_640x480={float(np.median(taught_times + default_times)):.2f}"]
     print("\n".join(lines))
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0

@@ -19,6 +19,7 @@ import hashlib
 import json
 import logging
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -149,13 +150,13 @@ def _cache_file() -> Path:
 def default_profile() -> Profile:
     """Made from the project's drawings of both designs, several fonts each; no photos.
 
-    Drawing and measuring takes seconds, so the result is kept in the user's cache folder."""
+    Drawing and measuring takes about a minute (progress is logged), so the result is kept
+    in the user's cache folder."""
     cache = _cache_file()
     try:
         return Profile.load(cache)
     except UserError:
         pass
-    log.info("drawing the built-in card profile (once per version: seconds on a PC, longer on a Pi)")
     profile = _draw_default_profile()
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
@@ -168,5 +169,22 @@ def default_profile() -> Profile:
 
 
 def _draw_default_profile() -> Profile:
-    from companion.vision.builtin import built_in_profile     # teaching builds on profiles
-    return built_in_profile()
+    from companion.vision.builtin import built_in_profile, view_count   # teaching builds on profiles
+
+    total = view_count()
+    log.info("drawing the built-in card profile: %d rendered card photos, once for this version "
+             "of the companion (measured: 45 s to 2 min on a PC, several minutes on a Pi)", total)
+    started = time.monotonic()
+    reported = [started]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - reported[0] >= 10:      # a line every 10 s, with the time left
+            reported[0] = now
+            left = (now - started) / done * (total - done)
+            log.info("drawing the built-in card profile: %d of %d, about %.0f s left", done, total, left)
+
+    profile = built_in_profile(progress=progress)
+    log.info("built-in card profile drawn in %.0f s and kept in %s", time.monotonic() - started,
+             _cache_file().parent)
+    return profile

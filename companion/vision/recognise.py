@@ -16,7 +16,7 @@ import numpy as np
 
 from companion.vision.deck import WILD_RANKS, join
 from companion.vision.detect import overlap
-from companion.vision.detect import find_cards, order_corners, ranked_outlines, read_warp
+from companion.vision.detect import Judge, find_cards, order_corners, ranked_outlines, read_warp
 from companion.vision.features import look
 from companion.vision.outline import polish
 from companion.vision.profile import Profile, default_profile
@@ -176,27 +176,102 @@ class Recogniser:
         """Every card found lying apart in the frame."""
         if bad_frame(frame):
             return []
-        return [self.sighting(frame, *polish(frame, quad)) for quad, _ in find_cards(frame, max_cards)]
+        judge = Judge(frame)
+        return [self.sighting(frame, *polish(frame, quad, judge=judge)) for quad, _ in find_cards(frame, max_cards)]
 
     def recognise(self, frame: np.ndarray) -> Sighting:
-        """The one card in the frame, named; UNSEEN when there is none.
+        """The one card in the frame (or the top card of a pile), named; UNSEEN when there is none.
 
         Of the few most card-like outlines, the one that reads most clearly as a card wins,
         a larger one preferred: a number's own outline inside the white oval can look like a
         small card, and a keyboard key like a black one."""
         if bad_frame(frame):
             return UNSEEN
-        outlines = _outermost(ranked_outlines(frame, 0.3)[:CHOICES])
+        return self._recognise(frame, Judge(frame))[0]
+
+    def _recognise(self, frame: np.ndarray, judge: Judge):
+        """The sighting and the outlines it was chosen from. When the plain outline guesses
+        name no card, the guesses that find a pile's top card are tried too."""
+        ranked = ranked_outlines(frame, 0.3, judge)
+        sighting = self._best(frame, judge, ranked)
+        if sighting.card is None:
+            more = ranked_outlines(frame, 0.3, judge, pile=True)
+            second = self._best(frame, judge, more)
+            if second.confidence > sighting.confidence:
+                return second, more
+        return sighting, ranked
+
+    def survey(self, frame: np.ndarray) -> "Survey":
+        """The card (or a pile's top card) named, and how many cards or piles lie apart in
+        the frame, with a note when that is not one: what ``uno-companion recognise`` says."""
+        reason = bad_frame(frame)
+        if reason:
+            return Survey(UNSEEN, 0, reason)
+        judge = Judge(frame)
+        top, _ = self._recognise(frame, judge)
+        ranked = ranked_outlines(frame, 0.3, judge, pile=True)     # counting looks for every card
+        if top.quad is None or top.confidence < NOTHING_READ:
+            # an outline that reads as no card at all (a patch of a white table) is no card
+            return Survey(top, 0, "no card found")
+        # the surest outlines first, each kept unless it overlaps one kept (a guess spanning
+        # two cards scores less than either card)
+        kept = [top.quad]
+        for quad, score in ranked:
+            if score >= SURE_OUTLINE and all(overlap(quad, other) < 0.3 for other in kept):
+                kept.append(quad)
+        apart = _apart(kept)
+        if apart > 1:
+            return Survey(top, apart, f"{apart} cards or piles lying apart: named the clearest "
+                                      "(photograph one card, or one pile from above)")
+        return Survey(top, 1, None)
+
+    def _best(self, frame: np.ndarray, judge: Judge, ranked) -> Sighting:
+        outlines = _outermost(ranked[:CHOICES])
         if not outlines:
             return UNSEEN
         largest = max(cv2.contourArea(order_corners(q)) for q, _ in outlines)
         best, best_value = outlines[0][0], -1.0
         if len(outlines) == 1:
-            return self.sighting(frame, *polish(frame, best))
+            return self.sighting(frame, *polish(frame, best, judge=judge))
         for quad, score in outlines:
             guess, confidence = self.name_card(read_warp(frame, quad), score, zooms=())    # a quick read
             size = cv2.contourArea(order_corners(quad)) / largest
             value = score * (0.5 + 0.5 * confidence) * size ** 0.25
             if value > best_value:
                 best, best_value = quad, value
-        return self.sighting(frame, *polish(frame, best))
+        return self.sighting(frame, *polish(frame, best, judge=judge))
+
+
+SURE_OUTLINE = 0.6      # an outline this card-like counts as a card when cards are counted
+NOTHING_READ = 0.02     # a best outline read with less confidence than this holds no card
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What one photo holds: the named card (a pile's top card), how many cards or piles lie
+    apart, and a note for the person when that is not exactly one."""
+    top: Sighting
+    cards: int
+    note: str | None = None
+
+    def to_json(self) -> dict:
+        answer = {**self.top.to_json(), "cards": self.cards}
+        return {**answer, "note": self.note} if self.note else answer
+
+
+def _apart(quads) -> int:
+    """How many groups of outlines lie apart (outlines that overlap or touch, as the cards of
+    a pile do, are one group); the first outline is the card named."""
+    groups: list[list[np.ndarray]] = []
+    for quad in quads:
+        quad = order_corners(quad)
+        touching = [g for g in groups if any(_touch(quad, other) for other in g)]
+        merged = [quad] + [q for g in touching for q in g]
+        groups = [g for g in groups if not any(g is t for t in touching)] + [merged]
+    return len(groups)
+
+
+def _touch(a: np.ndarray, b: np.ndarray) -> bool:
+    grown = [(q - q.mean(axis=0)) * 1.05 + q.mean(axis=0) for q in (a, b)]
+    inter, _ = cv2.intersectConvexConvex(*grown)
+    return inter > 0

@@ -44,6 +44,9 @@ class TeachReport:
     taught: dict[str, int] = field(default_factory=dict)       # card -> photos used
     skipped: list[str] = field(default_factory=list)           # "file: why"
     missing: list[str] = field(default_factory=list)           # cards with no usable photo
+    # every photo looked at, for the contact sheet: (card, photo number, image, outline or
+    # None, why it was refused or None)
+    looked: list[tuple] = field(default_factory=list, repr=False)
 
     def summary(self) -> str:
         lines = [f"taught {len(self.taught)} cards from {sum(self.taught.values())} photos"]
@@ -168,11 +171,14 @@ def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachRep
             quad = _outline_of(image, colour)
             if quad is None:
                 report.skipped.append(f"{name} photo {index + 1}: no card found")
+                report.looked.append((name, index + 1, image, None, "no card found"))
                 continue
             if card_score(warp(image, quad)) < CLEAR_OUTLINE:
                 report.skipped.append(f"{name} photo {index + 1}: the card's edge is not clear "
                                       "(take it again, flat and whole in the picture)")
+                report.looked.append((name, index + 1, image, quad, "edge not clear"))
                 continue
+            report.looked.append((name, index + 1, image, quad, None))
             seen = _learn(profile, rank, read_warp(image, quad), "taught")
             for variant in jittered(quad):      # outlines found later are rarely exact
                 _learn(profile, rank, read_warp(image, variant), "taught")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.detect import candidate_quads, card_score, order_corners, snap, warp, whiteness
+from companion.vision.detect import Judge, candidate_quads, order_corners, snap, whiteness
 from companion.vision.outline import polish
 from companion.vision.recognise import Recogniser, bad_frame
 
@@ -166,7 +166,8 @@ class DiscardWatcher:
         x0, y0 = max(0, x - pad), max(0, y - pad)
         crop = frame[y0:y + h + pad, x0:x + w + pad]
         guesses += [q + np.float32([x0, y0]) for q in candidate_quads(crop, 0.01, nested=True)]
-        white = whiteness(frame)
+        judge = Judge(frame)
+        white = judge.white if judge.scale == 1.0 else whiteness(frame)
         guesses += [snap(white, quad) for quad in guesses]
         total = max(1, np.count_nonzero(region))
         scored = []
@@ -181,9 +182,9 @@ class DiscardWatcher:
             held = np.count_nonzero(inside & region) / total
             if held < 0.7:
                 continue
-            scored.append((card_score(warp(frame, quad)) * held, quad))
+            scored.append((judge.score(quad) * held, quad))
         top = sorted(scored, key=lambda item: item[0], reverse=True)[:3]
-        return [(score, polish(frame, quad)[0]) for score, quad in top]
+        return [(score, polish(frame, quad, judge=judge)[0]) for score, quad in top]
 
 
 def _same_place(a: np.ndarray, b: np.ndarray) -> bool:

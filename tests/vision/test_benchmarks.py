@@ -18,6 +18,12 @@ def test_bench_vision_prints_its_figures(tmp_path):
     assert lines[-2].startswith("vision_unchanged_ms=")
     assert lines[-1].startswith("vision_recognised_ms=")
     assert float(lines[-1].split("=")[1]) > 0
+    # every figure also as a multiple of the fixed reference measured in the same run
+    reference = float(next(line for line in lines if line.startswith("vision_reference_ms=")).split("=")[1])
+    assert reference > 0
+    recognised = next(line for line in lines if line.startswith("recognised frame"))
+    ms, multiple = recognised.split(": ")[1].split(" ms (")
+    assert abs(float(multiple.split("x)")[0]) - float(ms) / reference) < 0.1 + 0.01 * float(ms) / reference
 
 
 def test_bench_photos_skips_with_a_clear_message_without_the_photos(tmp_path):
@@ -44,3 +50,5 @@ def test_bench_photos_measures_a_labelled_set_and_its_check_half(tmp_path):
     assert "== taught profile: 3 photos" in result.stdout        # the 3rd photo of each card
     assert "== built-in profile (no teaching): 3 photos" in result.stdout
     assert "threshold  answered  exact-of-answered" in result.stdout
+    assert "ms per photo scaled to 640x480, built-in profile, median: " in result.stdout
+    assert "photos_reference_ms=" in result.stdout

@@ -80,8 +80,10 @@ def test_recognise_reports_a_damaged_file_and_goes_on(tmp_path):
     assert "missing.png: no such file" in result.stderr
     assert "Traceback" not in result.stderr
     answers = [json.loads(line) for line in result.stdout.splitlines()]
-    assert answers == [{"file": str(black), "card": None, "confidence": 0.0},
-                       {"file": str(good), "card": "green-7", "confidence": answers[1]["confidence"]}]
+    assert answers == [{"file": str(black), "card": None, "confidence": 0.0, "cards": 0,
+                        "note": "black picture (lens covered, or no light?)"},
+                       {"file": str(good), "card": "green-7", "confidence": answers[1]["confidence"],
+                        "cards": 1}]
 
 
 @pytest.mark.parametrize("make,message", [
@@ -115,3 +117,12 @@ def test_teach_skips_and_reports_a_photo_without_a_card(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "taught 1 cards from 1 photos" in result.stdout
     assert "skipped blue-2 photo 1" in result.stdout
+    # the contact sheet shows both photos: the taught outline in green, the refusal in red
+    sheet = cv2.imread(str(tmp_path / "deck.sheet.jpg"))
+    assert "contact sheet" in result.stdout and sheet is not None
+    half = sheet.shape[1] // 2
+    blue, green, red = (sheet[..., c].astype(int) for c in range(3))
+    # tiles in folder order: blue-2 (refused: its caption in red), then red-5 (outline in green)
+    assert ((red - green > 80) & (red - blue > 80))[:, :half].sum() > 5
+    assert ((green - red > 80) & (green - blue > 80))[:, half:].sum() > 100
+    assert ((green - red > 80) & (green - blue > 80))[:, :half].sum() == 0

@@ -56,3 +56,12 @@ def test_drawn_cards_on_a_table_are_named_by_the_built_in_profile(design):
         assert sighting.card in (name, None), (name, sighting)           # never a wrong name
         named += sighting.card == name
     assert named >= 9
+
+
+def test_drawing_the_built_in_profile_reports_its_progress():
+    from companion.vision.builtin import built_in_profile, view_count
+    calls = []
+    built_in_profile(names=["red-5", "wild"], progress=lambda done, total: calls.append((done, total)))
+    total = view_count(names=["red-5", "wild"])
+    assert calls == [(done, total) for done in range(1, total + 1)]
+    assert view_count() == 324          # the whole drawing, as the first start says
