@@ -108,10 +108,11 @@ class CameraFeeder:
                 log.exception("camera frame failed")
 
     def _follow(self, update) -> None:
-        """A new round, or a wild-draw4 start card put back (D4), clears the pile: watch it
-        afresh (this runs on the loop thread, so it only sets a flag)."""
+        """A new round or game, the end of a match, or a wild-draw4 start card put back (D4)
+        clears the pile: watch it afresh, so cards taken away are not read as a card played
+        (this runs on the loop thread, so it only sets a flag)."""
         phase = update.snapshot["phase"]
-        if (phase == "deal" and self._phase != "deal") or any(
+        if (phase in ("deal", "match_over") and self._phase != phase) or any(
                 action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
             self._fresh_pile = True
         if phase == "scoring" and self._phase != "scoring":

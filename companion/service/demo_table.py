@@ -58,15 +58,15 @@ class DemoTable:
     """A simulated table with virtual players (see the module docstring)."""
 
     def __init__(self, config, *, seed: int, speed: float = 0.0, faults: Faults = Faults(),
-                 web: bool = True, port: int = 0):
+                 web: bool = True, port: int = 0, live_camera: bool | None = None):
         self.speed, self.faults = speed, faults
         self.random = random.Random(seed)
         fault_random = random.Random(seed + 1)
         self.misread: list[str] = []
-        # At a table's pace the camera runs on like a real one (30 frames/s); fast, it shows
-        # only the frames of each card laid down.
-        self.camera = SimCamera(seed=seed, fps=30.0 if speed else None, hands=bool(speed),
-                                continuous=bool(speed))
+        # At a table's pace (or ``live_camera``) the camera runs on like a real one (30 frames/s,
+        # hands reaching in); fast, it shows only the frames of each card laid down.
+        live = bool(speed) if live_camera is None else live_camera
+        self.camera = SimCamera(seed=seed, fps=30.0 if live else None, hands=live, continuous=live)
         jams = sorted(fault_random.sample(range(5, 400), faults.jams)) if faults.jams else ()
         from companion.vision.recognise import Recogniser
         from companion.vision.watcher import DiscardWatcher
@@ -83,12 +83,14 @@ class DemoTable:
         self._still, self._events_seen = 0, None
         self._shown = None
         self._problems: list[str] = []
+        self._phase = None
 
     def __enter__(self) -> "DemoTable":
         self.service.start()
         state = self.state()
         self.players = VirtualPlayers(self.random.random, seed=state["setup"]["seed"])
         self.service.loop.subscribe(self.players.follow)
+        self.service.loop.subscribe(self._gather)
         self.sync()
         self.stack = self.service.devices["sim"].stack
         self.groups = colour_groups(self.service.ring.seats)
@@ -99,6 +101,18 @@ class DemoTable:
 
     def state(self) -> dict:
         return self.service.loop.latest.snapshot
+
+    def _gather(self, update) -> None:
+        """The players gather the cards from the mat (the pile, a hand spread for scoring) once
+        a round is scored, the match is over or the host starts a new game, and take a
+        wild-draw4 start card back (D4): so the camera shows an empty mat when the table
+        watches the pile afresh, never a picture of cards no play is expected of. (On the
+        loop's thread, after the camera's own subscriber: it only queues the frames.)"""
+        phase = update.snapshot["phase"]
+        if (phase in ("deal", "match_over") and phase != self._phase) or any(
+                action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
+            self.camera.clear()
+        self._phase = phase
 
     def sync(self) -> dict:
         """The players' world derived from the table's engine as it is now; answers the table's

@@ -179,3 +179,19 @@ def test_undo_mid_turn_and_a_corrected_card_do_not_split_the_players_from_the_ta
     plays_on(table, running, 30)
     running.stop()
     hands_agree(table)
+
+
+def test_the_demo_camera_asks_nothing_about_its_own_frames_across_rounds(caplog):
+    """A camera running on like a real one (30 frames/s, hands reaching in) over a round's end,
+    its scoring and the next deal: no question to the host, no card seen when none is expected."""
+    with DemoTable(config(2, target=500), seed=4, live_camera=True, web=False) as table:
+        running = Running(table)
+        try:
+            wait(lambda: table.state()["round"] >= 2 and table.state()["phase"] not in
+                 ("deal", "dealing", "start_card"), running, timeout=240, what="the second round")
+        finally:
+            running.halt()
+        asked = [s.guess for s in table.service.camera.sightings if s.card is None]
+        assert asked == [], f"the camera asked about its own frames: {asked}"
+        stray = [r.getMessage() for r in caplog.records if "waits for no card" in r.getMessage()]
+        assert stray == []
