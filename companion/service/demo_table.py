@@ -233,16 +233,23 @@ class DemoTable:
 
     def _correct(self, card: str) -> None:
         """The host fixes a misread card; a penalty the misread already cost (a misplay's
-        cards) is taken back first (undo), and those cards go back into the launcher."""
+        cards, the one event after it) is taken back first (undo), and those cards go back
+        into the launcher. If the table has moved on further (the host stepped in), the
+        table's reading stands: the players' hands follow the table either way."""
         loop = self.service.loop
-        for _ in range(4):
+        self.players.misread = None
+        for attempt in range(2):
             try:
                 loop.submit(Correct(card, source="phone")).result(10)
                 return
-            except UserError:
+            except UserError as refusal:
+                last = self.state()["journal"][-1:] if attempt == 0 else []
+                before_last = self.state()["journal"][-2:-1]
+                if not (last and before_last and before_last[0]["event"]["type"] == "play"):
+                    log.info("host: the misread card stays (%s)", refusal)
+                    return
                 loop.submit(Undo(source="phone")).result(10)
                 self.settle()
-        raise RuntimeError(f"the host could not correct the last card to {card}")
 
     def press(self, seat: int) -> None:
         """A seat's button; a seat the ring has no button for (more players than buttons)

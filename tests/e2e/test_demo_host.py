@@ -48,15 +48,53 @@ class Host:
         finally:
             connection.close()
 
-    def post(self, path, body=None):
+    def post(self, path, body=None, phone=None):
+        """Post as the host; with ``phone``, that phone shows the new state within a second."""
         status, answer, _ = self._send("POST", path, {} if body is None else body, self.headers)
         assert status < 500, (path, status, answer)
+        if phone is not None and status == 200:
+            assert phone.shows(answer["version"]), f"a phone missed version {answer['version']} of {path}"
         return status, answer
 
     def state(self):
         status, answer, _ = self._send("GET", "/api/state")
         assert status == 200
         return answer["state"]
+
+
+class Phone:
+    """A phone watching the live stream (server-sent events): the versions of the state it got."""
+
+    def __init__(self, port):
+        self.versions, self.closed = [0], False
+        self._connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self._connection.request("GET", "/api/stream")
+        self._response = self._connection.getresponse()
+        assert self._response.status == 200
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        try:
+            for line in self._response:
+                if line.startswith(b"data: "):
+                    data = json.loads(line[6:])
+                    if isinstance(data, dict) and "version" in data:
+                        self.versions.append(data["version"])
+        except Exception:
+            pass
+        self.closed = True
+
+    def shows(self, version, within=1.0):
+        """The phone has the state of ``version`` (or later) within ``within`` seconds."""
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            if max(self.versions) >= version:
+                return True
+            time.sleep(0.01)
+        return False
+
+    def close(self):
+        self._connection.close()
 
 
 class Running:
@@ -129,15 +167,19 @@ def demo():
     with DemoTable(config(4), seed=11, web=True, port=0) as table:
         running = Running(table)
         host = Host(table.service.web)
+        host.phone = Phone(table.service.web.port)
         yield table, running, host
         running.halt()
+        assert not host.phone.closed, "the phone's stream ended (the page would say reconnecting)"
+        host.phone.close()
 
 
 def test_a_new_game_with_house_rules_and_the_dealer_drawn_for_plays_on(demo):
     table, running, host = demo
     plays_on(table, running, 12)
     status, _ = host.post("/api/setup", {"players": NAMES[:5], "dealer": None, "start": True,
-                                         "options": {"jump_in": True, "seven_o": True, "target": 150}})
+                                         "options": {"jump_in": True, "seven_o": True, "target": 150}},
+                          phone=host.phone)
     assert status == 200
     assert host.state()["players"] == NAMES[:5]
     wait(lambda: table.state()["phase"] in ("turn", "drawn", "colour"), running,
@@ -151,7 +193,8 @@ def test_a_new_game_with_house_rules_and_the_dealer_drawn_for_plays_on(demo):
 def test_a_new_game_with_a_dealer_named_plays_on_and_lights_the_ring(demo):
     table, running, host = demo
     plays_on(table, running, 12)
-    status, answer = host.post("/api/setup", {"players": NAMES[:2], "dealer": 1, "start": True})
+    status, answer = host.post("/api/setup", {"players": NAMES[:2], "dealer": 1, "start": True},
+                               phone=host.phone)
     assert status == 200, answer
     lights = table.service.ring.lights   # the old game's turn is not left lit: the dealer blinks
     assert [lights[seat] for seat in range(2, 6)] == ["off"] * 4 and lights[0] != "on", lights
@@ -166,14 +209,14 @@ def test_undo_mid_turn_and_a_corrected_card_do_not_split_the_players_from_the_ta
         plays_on(table, running, 6)
         wait(lambda: table.state()["phase"] == "turn", running)
         for _ in range(1 + table.random.randrange(3)):
-            status, answer = host.post("/api/undo")
+            status, answer = host.post("/api/undo", phone=host.phone)
             assert status in (200, 409), answer
     plays_on(table, running, 20)
     corrected = 0
     while not corrected:   # the host fixes the last card played (a red 9, says the host)
         wait(lambda: table.state()["journal"] and table.state()["journal"][-1]["event"]["type"] == "play",
              running, what="a card played")
-        status, answer = host.post("/api/correct", {"card": "red-9"})
+        status, answer = host.post("/api/correct", {"card": "red-9"}, phone=host.phone)
         assert status in (200, 409), answer
         corrected += status == 200
     plays_on(table, running, 30)
