@@ -150,8 +150,10 @@ def hands_agree(table):
     """At rest, the virtual players hold exactly what the table's engine counts: every hand's
     size, every card the table knows of, and never more copies of a card than the deck has."""
     table.settle()
+    table.sync()   # as before each act: the players' world from the table's engine
     engine = table.service.loop.call(lambda game: game.engine.copy())
-    world = table.players.sync(engine)
+    world = table.players.world
+    assert table.players.problems(engine) == []
     assert list(world.sizes) == list(engine.sizes)
     assert [len(hand) for hand in world.hands] == list(engine.sizes)
     for held, known in zip(world.hands, engine.hands):
@@ -203,7 +205,7 @@ def test_a_new_game_with_a_dealer_named_plays_on_and_lights_the_ring(demo):
     hands_agree(table)
 
 
-def test_undo_mid_turn_and_a_corrected_card_do_not_split_the_players_from_the_table(demo):
+def test_undo_mid_turn_an_entered_event_and_a_corrected_card_do_not_split_the_players_from_the_table(demo):
     table, running, host = demo
     for _ in range(4):
         plays_on(table, running, 6)
@@ -212,6 +214,11 @@ def test_undo_mid_turn_and_a_corrected_card_do_not_split_the_players_from_the_ta
             status, answer = host.post("/api/undo", phone=host.phone)
             assert status in (200, 409), answer
     plays_on(table, running, 20)
+    wait(lambda: table.state()["phase"] == "turn", running)
+    seat = table.state()["turn"]   # the host counted a hand and enters its size
+    status, answer = host.post("/api/events", {"event": {"type": "correction", "seat": seat, "hand_size": 3}},
+                               phone=host.phone)
+    assert status in (200, 409), answer
     corrected = 0
     while not corrected:   # the host fixes the last card played (a red 9, says the host)
         wait(lambda: table.state()["journal"] and table.state()["journal"][-1]["event"]["type"] == "play",
