@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 
 MOTION_SIZE = (80, 60)          # frames are compared this small: cheap, and blind to noise
 CHANGE_SIZE = (320, 240)
+# A camera over a pile sees room for many cards: an outline filling more of the view is the
+# view's own edge (light falling off towards the corners), never a card. Taken for one, its
+# size would be remembered as a card's and every real card after it would read as unsure.
+MAX_CARD_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,7 @@ class DiscardWatcher:
     def _place_first(self, frame: np.ndarray) -> Play | None:
         """The card on the pile when watching starts (the start card), if any."""
         found = self.recogniser.recognise(frame)
-        if found.quad is None:
+        if found.quad is None or _share(found.quad, frame) > MAX_CARD_SHARE:
             return None
         return Play(found.card, found.confidence, found.quad, self.frame_number, found.guess)
 
@@ -175,6 +179,8 @@ class DiscardWatcher:
         if usual is not None:
             guesses += _slide_card(points.reshape(-1, 2) * scale, usual, angle)
         for quad in guesses:
+            if _share(quad, frame) > MAX_CARD_SHARE:
+                continue
             if usual is not None and not 0.75 < cv2.contourArea(order_corners(quad)) / (usual[0] * usual[1]) < 1.3:
                 continue
             inside = np.zeros_like(region)
@@ -185,6 +191,11 @@ class DiscardWatcher:
             scored.append((judge.score(quad) * held, quad))
         top = sorted(scored, key=lambda item: item[0], reverse=True)[:3]
         return [(score, polish(frame, quad, judge=judge)[0]) for score, quad in top]
+
+
+def _share(quad: np.ndarray, frame: np.ndarray) -> float:
+    """How much of the view an outline covers."""
+    return cv2.contourArea(order_corners(quad)) / float(frame.shape[0] * frame.shape[1])
 
 
 def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
