@@ -1,0 +1,113 @@
+"""The monkey test: a random host on a phone-sized Chromium presses every control of the host
+page at random moments while two more phones watch; once at the demo (virtual players play on,
+the camera misreads now and then) and once at the table service with simulated devices.
+
+CI: three seeds of 100 host actions at the demo, one of 60 at the service. A longer run:
+``UNO_MONKEY_ACTIONS=2000 UNO_MONKEY_SEEDS=11,12,13 pytest tests/e2e/test_monkey.py``
+(docs/web.md). A seed that once failed goes into REGRESSION_SEEDS.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+
+from companion.config import parse_config
+from companion.service.demo_table import DemoTable, Faults
+from companion.service.table import TableService
+from monkey import Monkey
+from web_helpers import PHONE
+
+pytestmark = pytest.mark.slow
+ACTIONS = int(os.environ.get("UNO_MONKEY_ACTIONS", "100"))
+SEEDS = [int(s) for s in os.environ.get("UNO_MONKEY_SEEDS", "1,2,3").split(",")]
+REGRESSION_SEEDS: list[int] = []  # seeds that once failed stay here
+NAMES = ["Ada", "Ben", "Cem", "Dana"]
+
+
+def config(store=":memory:"):
+    return parse_config({"table": {"players": NAMES, "preset": "official"}, "rules": {"target": 150},
+                         "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
+                         "data": {"store": store}, "web": {"host": "127.0.0.1"}})
+
+
+class DemoRunner:
+    """The demo's players act in their own thread, as `uno-companion demo` does; a crash is kept."""
+
+    def __init__(self, table: DemoTable):
+        self.table, self.crash, self.matches_over = table, None, 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        try:
+            while not self.stop.is_set():
+                if not self.table.step():  # the match is over: wait for the host's next game
+                    self.stop.wait(0.2)
+                time.sleep(0.01)  # leave the browsers some of the machine
+        except Exception as error:  # the demo died: the test says how
+            self.crash = error
+
+
+def phones(chromium, url, token):
+    contexts = [chromium.new_context(**PHONE) for _ in range(3)]
+    host = contexts[0].new_page()
+    host.goto(f"{url}/host?token={token}")
+    viewers = [context.new_page() for context in contexts[1:]]
+    viewers[0].goto(url)
+    viewers[1].goto(url + "/history")
+    for page in [host, *viewers]:
+        page.wait_for_selector("#live.on", timeout=10000)
+    return contexts, host, viewers
+
+
+def check(monkey, started, actions):
+    print(f"\n{actions} host actions in {time.monotonic() - started:.0f} s: {monkey.done}")
+    assert monkey.server_errors == [], monkey.server_errors[:5]
+    assert monkey.script_errors == [], monkey.script_errors[:5]
+    assert monkey.late == [], monkey.late[:5]
+
+
+@pytest.mark.parametrize("seed", SEEDS + REGRESSION_SEEDS)
+def test_a_random_host_at_the_demo(chromium, seed):
+    with DemoTable(config(), seed=seed, speed=0, faults=Faults(misreads=0.1), web=True, port=0) as table:
+        url = table.service.web.url.replace("0.0.0.0", "127.0.0.1")
+        runner = DemoRunner(table)
+        runner.thread.start()
+        contexts, host, viewers = phones(chromium, url, table.service.web.host_token)
+        monkey = Monkey(host, viewers, table.service.loop, table.service.web.host_token, seed, url)
+        started = time.monotonic()
+        try:
+            for _ in range(ACTIONS):
+                monkey.run(1)
+                assert runner.crash is None, f"the demo died: {runner.crash!r}"
+            check(monkey, started, ACTIONS)
+            # the match at the table ends normally or moves on (never stuck)
+            before = table.state()["events"]
+            time.sleep(2)
+            state = table.state()
+            assert state["match"]["over"] or state["events"] != before or state["questions"], state["waiting_for"]
+            assert runner.crash is None, f"the demo died: {runner.crash!r}"
+        finally:
+            runner.stop.set()
+            runner.thread.join(10)
+            for context in contexts:
+                context.close()
+
+
+def test_a_random_host_at_the_table_service(chromium, tmp_path):
+    """`uno-companion run` with simulated devices: no virtual players, only the host's hand."""
+    with TableService(config(str(tmp_path / "games.sqlite")), seed=5, dealer=0, web_port=0) as service:
+        url = service.web.url.replace("0.0.0.0", "127.0.0.1")
+        contexts, host, viewers = phones(chromium, url, service.web.host_token)
+        monkey = Monkey(host, viewers, service.loop, service.web.host_token, 5, url)
+        started = time.monotonic()
+        try:
+            monkey.run(max(ACTIONS * 6 // 10, 20))
+            check(monkey, started, monkey.counted())
+            assert service.launcher is None or not service.launcher.motor_running
+        finally:
+            for context in contexts:
+                context.close()
