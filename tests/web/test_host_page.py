@@ -99,7 +99,7 @@ def test_the_winner_screen_and_playing_again_with_the_same_rules(chromium, serve
         expect(phone.locator("#winner")).to_be_visible()
         expect(phone.locator("#winner-title")).to_have_text("Ben wins the match!" if language == "en"
                                                              else "Ben gewinnt das Spiel!")
-        assert phone.locator("#winner-scores li").first.inner_text().split() == ["🏆", "Ben", "600"]
+        assert phone.locator("#winner-scores li").first.inner_text().split() == ["★", "Ben", "600"]
         assert phone.locator("#winner-chart polyline").count() == 3
         assert phone.evaluate(OVERFLOW) == []
     assert viewer.locator("#play-again").count() == 0  # only the host starts the next match

@@ -14,8 +14,8 @@
     $("winner-title").textContent = view.status.banner;
     const order = [view.players[winner], ...view.players.filter((p) => p.seat !== winner)];
     $("winner-scores").replaceChildren(...order.map((player) =>
-      element("li", { class: player.seat === winner ? "winner" : "" },
-              element("span", { class: "name" }, (player.seat === winner ? "🏆 " : "") + player.name),
+      element("li", { class: player.seat === winner ? "top" : "" },
+              element("span", { class: "name" }, (player.seat === winner ? "★ " : "") + player.name),
               element("b", { class: "score" }, player.score))));
     UNO_CHART.render($("winner-chart"), $("winner-legend"), view.rounds);
   }
