@@ -80,7 +80,7 @@ class Monkey:
         self.view("fix")
         for _ in range(self.random.randint(1, 3)):
             if self.host.locator("#undo:not([disabled])").count() == 0:
-                return
+                return False
             self.host.click("#undo", timeout=QUICK)
             if self.random.random() < 0.15:
                 self.host.click("#undo-no", timeout=QUICK)
@@ -105,7 +105,7 @@ class Monkey:
     def fix_card(self) -> None:
         self.view("fix")
         if self.host.locator("#fix-card:not([disabled])").count() == 0:
-            return
+            return False
         self.pick("#fix-card-choice")
         self.host.click("#fix-card", timeout=QUICK)
 
@@ -113,7 +113,7 @@ class Monkey:
         self.view("now")
         asks = self.host.locator("#host-questions [data-question]")
         if asks.count() == 0:
-            return
+            return False
         ask = asks.first
         choice = self.random.random()
         if choice < 0.5 and ask.locator(".tile").count():
@@ -137,8 +137,9 @@ class Monkey:
 
     def play_again(self) -> None:
         self.view("now")
-        if self.host.locator("#play-again").is_visible():
-            self.host.click("#play-again", timeout=QUICK)
+        if not self.host.locator("#play-again").is_visible():
+            return False
+        self.host.click("#play-again", timeout=QUICK)
 
     def reopen(self) -> None:
         self.host.click("nav.tabs a[href='/matches']", timeout=QUICK)
@@ -171,7 +172,8 @@ class Monkey:
     def act(self) -> str:
         name = self.random.choices(list(self.ACTIONS), weights=list(self.ACTIONS.values()))[0]
         try:
-            getattr(self, name)()
+            if getattr(self, name)() is False:  # nothing to press now
+                name += " (skipped)"
         except PlaywrightError as error:  # a control the game took away meanwhile: press on
             if "Timeout" not in str(error) and "detached" not in str(error) and "not attached" not in str(error):
                 raise
@@ -189,7 +191,8 @@ class Monkey:
                 self.late.append(f"{page.url}: behind version {version}")
 
     def run(self, actions: int, pause=(0.0, 0.25)) -> None:
-        for _ in range(actions):
+        """``actions`` presses of the page's controls (tries that found nothing to press not counted)."""
+        while self.counted() < actions:
             time.sleep(self.random.uniform(*pause))
             self.act()
             self.in_sync()
