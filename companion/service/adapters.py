@@ -49,6 +49,25 @@ class DeviceAdapter:
                 if handler is not None:
                     handler(action)
 
+    # The ring shows what the engine waits for, whatever came before (a new game, an undo):
+    # the seats drawing for the dealer, the dealer, nobody while the start card is turned up.
+    def _choose_dealer(self, action) -> None:
+        if self.ring is not None:
+            self.ring.lights_off()
+            for seat in action.seats:
+                if seat < self.ring.seats:
+                    self.ring.blink(seat)
+
+    def _deal(self, action) -> None:
+        if self.ring is not None:
+            self.ring.lights_off()
+            if action.dealer < self.ring.seats:
+                self.ring.blink(action.dealer)
+
+    def _flip_start_card(self, action) -> None:
+        if self.ring is not None:
+            self.ring.lights_off()
+
     def _turn(self, action) -> None:
         if self.ring is not None and action.seat < self.ring.seats:
             self.turn_number = self.ring.light_turn(action.seat, self.turn_seconds)

@@ -143,20 +143,22 @@ class TableService:
             options["host_token"] = kept_key(folder and folder / HOST_TOKEN_FILE, new_host_token)
         return options
 
-    def _follow_new_game(self, update) -> None:
-        """A new or reopened match may have other seats or another mode: tell the devices.
-        A reopened match lights the ring as it was, exactly as after a restart (loop thread)."""
-        if update.kind != "new-game":
-            return
-        setup = update.snapshot["setup"]
-        seconds = setup["options"].get("flash_turn_seconds")
-        self.adapter.seats = len(setup["players"])
-        self.adapter.turn_seconds = seconds if setup["mode"] == "flash" else None
-        if self.pump is not None:
-            self.pump.burst = setup["mode"] == "extreme"
-        game, self.keeper.reopened = self.keeper.reopened, None
-        if game is not None and game is self.keeper.current:
-            self.adapter.carry_out(game.engine.prompt())
+    def _carry_out(self, update) -> None:
+        """The engine's actions, done by the devices (the loop's first subscriber). After a new
+        or reopened match (other seats, another mode) the devices are set up for it first;
+        after any change by the host the launcher stops throwing what the engine no longer
+        asks for. So the ring and launcher show the engine's prompt, as after a restart."""
+        if update.kind == "new-game":
+            setup = update.snapshot["setup"]
+            seconds = setup["options"].get("flash_turn_seconds")
+            self.adapter.seats = len(setup["players"])
+            self.adapter.turn_seconds = seconds if setup["mode"] == "flash" else None
+            if self.pump is not None:
+                self.pump.burst = setup["mode"] == "extreme"
+        if (update.kind in ("new-game", "undo", "correct") and self.launcher is not None
+                and self.launcher.busy and not any(a.type == "dispense" for a in update.actions)):
+            self.launcher.stop()
+        self.adapter.carry_out(update.actions)
 
     def start(self) -> "TableService":
         game = self._first_game()
@@ -172,9 +174,8 @@ class TableService:
                                      turn_seconds=flash)
         self.loop = TableLoop(game, self.keeper.new_game, before_apply=self.keeper.before_apply,
                               refused=self.keeper.refused).start()
-        self.loop.add_adapter(self.adapter.carry_out)
+        self.loop.subscribe(self._carry_out)
         self.loop.subscribe(self.keeper.after_update)
-        self.loop.subscribe(self._follow_new_game)
         self.adapter.carry_out(self.loop.call(lambda g: g.engine.prompt()))  # lights as they were
         self.pump = DevicePump(self.loop, self.events, self.adapter,
                                burst=game.setup.mode == "extreme").start()

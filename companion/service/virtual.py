@@ -1,11 +1,15 @@
 """Virtual players at a simulated table: they hold real hands and act physically.
 
-The players' cards live in a full-information engine game (``world``), kept in
-step with the table by following every update the table publishes: a card the
-table accepted leaves the player's hand, a draw the launcher counted brings
-random cards from the world's pile. So a player only ever knows what a person
-at the table knows, and the table only ever learns what its camera, buttons,
-launcher and phone tell it.
+The table's engine is the one truth: the players' ``world`` is derived from it at
+every step (:meth:`VirtualPlayers.sync`), never kept beside it. The engine knows
+what a real table knows (whose turn, the pile, how many cards each seat holds,
+cards that were shown); the players add only what is theirs: which cards are in
+their hands. Those hands are reconciled with the engine each time: a card the
+table saw played leaves its player's hand, a seat the table counts more cards
+for takes random cards from those not in sight, a card the table knows a seat
+holds is held. After an undo or a corrected card the hands held at that point of
+the table's log come back; a new or reopened game starts the hands afresh. So
+whatever the host does, the players cannot disagree with the table.
 
 :meth:`VirtualPlayers.next_act` looks at what the table waits for and answers
 one physical act (lay a card, press a seat button, press the draw button, pick
@@ -16,15 +20,17 @@ sometimes forget UNO (and the others catch it).
 from __future__ import annotations
 
 import logging
+import random as random_module
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import CARD_NAMES, Game, card_points
+from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
-from companion.errors import UserError
+from companion.engine.cards import CARD_IDS as CARD_ID
+from companion.engine.phases import DRAWN
 
 log = logging.getLogger(__name__)
-SKIPPED = ("challenge_verdict", "round_end", "reveal", "correction")  # the world knows these itself
 
 
 @dataclass(frozen=True)
@@ -39,67 +45,82 @@ class Act:
 class VirtualPlayers:
     """The people at a simulated table (see the module docstring)."""
 
-    def __init__(self, players, options, random, *, forget: float = 0.2, challenge: float = 0.5,
-                 seed: int = 0, jump: float = 0.5):
-        # ``seed``: the table's, so the world draws the same random turns (E2)
-        self.world = Game(list(players), options, full_information=True, seed=seed)
+    def __init__(self, random, *, forget: float = 0.2, challenge: float = 0.5, seed: int = 0,
+                 jump: float = 0.5):
         self.jump = jump                                    # H5: how often a holder jumps in
         self.random, self.forget, self.challenge = random, forget, challenge
+        self.seed = seed                                    # the cards drawn follow it (repeatable)
+        self.world: Game | None = None   # the table's engine with the players' hands in it
+        self.hands: list[list[int]] = []
         self.placed: tuple[int | None, str] | None = None   # laid down, not yet seen by the table
         self.misread: tuple[int, str] | None = None         # laid down, but taken as another card
-        self.verdict: bool | None = None                    # T6, known once the world resolved it
+        self._misread_at = -1                               # its place in the table's log
         self.race = False
         self.launcher = True     # the table has a launcher: it deals (D2) and throws bursts (E1)
         self.uno_seen: int | None = None
-        self.steps: list[int] = []      # world events per table event (to follow an undo)
         self.errors: list[str] = []
+        self._game = None        # the table's game the hands belong to
+        self._log: list = []     # the table's log at the last sync
+        self._held: dict[int, tuple[int, list]] = {}   # log length -> (round, hands) at that point
 
-    # -- following the table (runs on the table loop's thread: quick, no blocking) -----------
+    # -- following the table ------------------------------------------------------------------
     def follow(self, update) -> None:
-        if update.kind == "undo":
-            self._undo()
-        elif update.kind == "correct":
-            self._undo()
-            self.misread = None
-            self._mirror(update.event)
-        elif update.kind == "event":
-            self._mirror(update.event)
+        """The loop's subscriber (on its thread: quick): a race asks every seat to slap."""
         if any(action.type == "race" for action in update.actions):
             self.race = True
 
-    def _undo(self) -> None:
-        count = self.steps.pop() if self.steps else 0
-        if count:
-            self.world.undo(count)
+    def sync(self, engine: Game, game: object = None) -> Game:
+        """Derive the players' world from a copy of the table's engine (``game``: the table's
+        game it belongs to; another one is a new or reopened match). Answers the world."""
+        log_now = list(engine.log or ())
+        if game is not self._game or len(self.hands) != engine.n:
+            self._game, self._log, self._held = game, [], {}
+            self.placed = self.misread = None
+            self.race, self.uno_seen = False, None
+        same = _common_prefix(self._log, log_now)
+        self._held = {length: held for length, held in self._held.items() if length <= same}
+        base = max(self._held, default=None)
+        round_no, hands = self._held[base] if base is not None else (engine.round_no, [])
+        hands = [list(hand) for hand in hands] if round_no == engine.round_no else []
+        if len(hands) != engine.n:
+            hands = [[] for _ in range(engine.n)]
+        new = log_now[base or 0:]
+        if self.misread is not None and same <= self._misread_at:
+            self.misread = None             # the misread card was undone or corrected
+        laid = self._seen(log_now[same:], same)   # before the hints of the log: it laid this card
+        rng = random_module.Random(f"{self.seed}/{engine.round_no}/{len(log_now)}")
+        self.hands = reconcile(hands, engine, [*laid, *_played(new)], rng)
+        self._log = log_now
+        self._held[len(log_now)] = (engine.round_no, [list(hand) for hand in self.hands])
+        self.world = _with_hands(engine, self.hands)
+        return self.world
 
-    def _mirror(self, event: dict) -> None:
-        world, before = self.world, len(self.world.log)
-        kind = event["type"]
-        if (kind == "play" and self.placed is not None and self.placed[0] == event["seat"]
-                and self.placed[1] != event["card"]):
-            self.misread, self.placed = self.placed, None   # the camera named another card
-        if self.misread is not None:   # until the host has corrected it, nothing happened here
-            self.steps.append(0)
-            return
-        try:
-            if kind == "deal":
-                world.deal_random(self.random, event.get("dealer"))
-            elif kind == "draw":
-                world.draw_random(event["seat"], event["count"], self.random)
-            elif kind == "burst":   # E1: the cards the launcher threw, whatever they were
-                world.burst_random(event["seat"], event["count"], self.random)
-            elif kind == "challenge":
-                actions = world.apply(E.event_from_json(event))
-                dispense = [a for a in actions if a.type == "dispense"]
-                self.verdict = bool(dispense) and dispense[0].seat == event["seat"]
-            elif kind not in SKIPPED:
-                world.apply(E.event_from_json(event))
-            if kind in ("play", "start_card"):
+    def _seen(self, events: list, offset: int) -> list[tuple[int | None, int]]:
+        """What the table made of the card a player laid down: taken (as laid, or misread as
+        another card: the host corrects it); answers the laid card as a hint for the hands."""
+        if self.placed is None:
+            return []
+        for index, event in enumerate(events):
+            if isinstance(event, (E.Play, E.StartCard)):
+                seat, card = self.placed
                 self.placed = None
-        except UserError as error:
-            self.errors.append(f"{event}: {error}")
-            log.error("the players' cards disagree with the table after %s: %s", event, error)
-        self.steps.append(len(world.log) - before)
+                if isinstance(event, E.Play) and event.seat == seat and event.card != card:
+                    self.misread, self._misread_at = (seat, card), offset + index
+                return [(seat, CARD_ID[card])] if seat is not None else []
+        return []
+
+    def problems(self, engine: Game) -> list[str]:
+        """Where the players' hands disagree with the table's engine (empty: nowhere)."""
+        found = []
+        for seat, (hand, known) in enumerate(zip(self.hands, engine.hands)):
+            if len(hand) != engine.sizes[seat]:
+                found.append(f"seat {seat} holds {len(hand)} cards, the table counts {engine.sizes[seat]}")
+            if Counter(known) - Counter(hand):
+                found.append(f"seat {seat} does not hold the cards the table saw in its hand")
+        used = Counter(c for hand in self.hands for c in hand) + Counter(engine.discard)
+        if used - Counter(engine.deck.cards()):
+            found.append("more copies of a card in hands and on the pile than the deck has")
+        return found
 
     # -- acting -------------------------------------------------------------------------------
     def next_act(self, state: dict) -> Act | None:
@@ -128,6 +149,8 @@ class VirtualPlayers:
             catchers = [s for s in range(world.n) if s not in (window, turn)]
             if catchers and self.random() < 0.5:
                 return Act("press", catchers[int(self.random() * len(catchers))])  # caught
+        if phase == "deal" and state["dealer"] is None:   # D3: each candidate turns up a card
+            return Act("phone", value=self._draw_for_dealer(state))
         if phase == "deal":   # the launcher deals (D2); with none, the dealer deals by hand
             return Act("draw_button" if self.launcher else "press", state["dealer"])
         if phase == "dealing":
@@ -135,10 +158,11 @@ class VirtualPlayers:
         if phase == "start_card":
             return self._place(None, CARD_NAMES[world.pile[int(self.random() * len(world.pile))]])
         if phase == "scoring":
-            points = tuple(sum(card_points(CARD_NAMES[c]) for c in hand) for hand in world.hands)
+            points = tuple(self.hand_points())
             return Act("phone", value=E.RoundEnd(points))          # counted and typed in (S1)
         if phase == "verdict":
-            return Act("phone", value=E.ChallengeVerdict(bool(self.verdict)))
+            legal = not world.holds_colour(world.wd4_by, world.wd4_colour)   # T6: the hand shown
+            return Act("phone", value=E.ChallengeVerdict(legal))
         if turn is None:
             return None
         if state["owed_cards"][turn] or (phase == "turn" and state["pending_draw"]):
@@ -174,6 +198,20 @@ class VirtualPlayers:
             return holders[int(self.random() * len(holders))]
         return None
 
+    def _draw_for_dealer(self, state: dict) -> E.ChooseDealer:
+        """D3: the seats still in the draw each turn up a card; the host types them in."""
+        candidates = set(self.world.candidates)
+        pile = list(self.world.pile)
+        cards = []
+        for seat in range(self.world.n):
+            if seat in candidates:
+                index = int(self.random() * len(pile))
+                pile[index], pile[-1] = pile[-1], pile[index]
+                cards.append(CARD_NAMES[pile.pop()])
+            else:
+                cards.append(None)
+        return E.ChooseDealer(tuple(cards))
+
     def _place(self, seat: int | None, card: str) -> Act:
         self.placed = (seat, card)
         return Act("place", seat, card)
@@ -184,4 +222,77 @@ class VirtualPlayers:
         return max(counts, key=counts.get)
 
     def hand_points(self) -> list[int]:
-        return [sum(card_points(CARD_NAMES[c]) for c in hand) for hand in self.world.hands]
+        return [sum(CARD_POINTS[c] for c in hand) for hand in self.hands]
+
+
+def _common_prefix(before: list, now: list) -> int:
+    """How many events two versions of one log share (an undo or a correction changes its end)."""
+    same = min(len(before), len(now))
+    while same and before[same - 1] != now[same - 1]:
+        same -= 1
+    return same
+
+
+def _played(events: list) -> list[tuple[int | None, int]]:
+    """(seat as seen, card) of every card the table saw played in ``events``."""
+    return [(event.seat, CARD_ID[event.card]) for event in events if isinstance(event, E.Play)]
+
+
+def reconcile(hands: list[list[int]], engine: Game, hints, rng) -> list[list[int]]:
+    """The players' hands made to agree with what the table's engine knows, changed as little
+    as it takes: a card seen played (``hints``) leaves the hand that laid it; no card is held in
+    more copies than the deck has beside the discard pile; a card the table saw in a hand is in
+    it; a hand the table counts fewer cards in gives up cards, one it counts more in takes
+    random unseen cards (appended: the card drawn last is a hand's last)."""
+    n, sizes = engine.n, engine.sizes
+    hands = [list(hand) for hand in hands]
+    known = [Counter(cards) for cards in engine.hands]
+    for seat, card in hints:
+        for s in ([seat] if seat is not None and 0 <= seat < n else []) + list(range(n)):
+            if len(hands[s]) > sizes[s] and card in hands[s]:
+                hands[s].remove(card)
+                break
+
+    def spare(s: int, card: int) -> bool:   # held beyond what the table saw in that hand
+        return hands[s].count(card) > known[s][card]
+
+    free = Counter(engine.deck.cards()) - Counter(engine.discard)
+    for card, extra in (Counter(c for hand in hands for c in hand) - free).items():
+        for _ in range(extra):
+            holders = sorted((s for s in range(n) if card in hands[s]),
+                             key=lambda s: (not spare(s, card), sizes[s] - len(hands[s])))
+            hands[holders[0]].remove(card)
+    free -= Counter(c for hand in hands for c in hand)
+    for s in range(n):
+        for card, count in (known[s] - Counter(hands[s])).items():
+            for _ in range(count):
+                if free[card] > 0:
+                    free[card] -= 1
+                else:
+                    others = [t for t in range(n) if t != s and card in hands[t] and spare(t, card)]
+                    if not others:
+                        break
+                    hands[others[0]].remove(card)
+                hands[s].append(card)
+    for s in range(n):
+        while len(hands[s]) > max(sizes[s], 0):
+            choices = [i for i, c in enumerate(hands[s]) if spare(s, c)] or list(range(len(hands[s])))
+            free[hands[s].pop(choices[int(rng.random() * len(choices))])] += 1
+    pool = sorted(free.elements())
+    for s in range(n):
+        while len(hands[s]) < sizes[s] and pool:
+            index = int(rng.random() * len(pool))
+            pool[index], pool[-1] = pool[-1], pool[index]
+            hands[s].append(pool.pop())
+    return hands
+
+
+def _with_hands(engine: Game, hands: list[list[int]]) -> Game:
+    """A full-information copy of the table's engine holding the players' hands."""
+    world = engine.copy()
+    world.full, world.hands = True, [list(hand) for hand in hands]
+    free = Counter(engine.deck.cards()) - Counter(engine.discard) - Counter(c for h in hands for c in h)
+    world.pile = sorted(free.elements())
+    if world.phase == DRAWN and world.hands[world.current]:
+        world.drawn = world.hands[world.current][-1]   # the card the launcher just threw
+    return world
