@@ -18,7 +18,8 @@ IN_SYNC_MS = 1000
 
 
 class Monkey:
-    def __init__(self, host, viewers, table, token: str, seed: int, base: str):
+    def __init__(self, host, viewers, table, token: str, seed: int, base: str, players=(2, 10)):
+        self.players = players  # how many players a new game may have
         self.host, self.viewers, self.table, self.token, self.base = host, viewers, table, token, base
         self.random = random.Random(seed)
         self.done: dict[str, int] = {}
@@ -55,7 +56,7 @@ class Monkey:
     # -- the host's actions -------------------------------------------------------------------
     def new_game(self) -> None:
         self.view("next")
-        count = self.random.randint(2, 10)
+        count = self.random.randint(*self.players)
         while self.host.locator(".seat-name").count() < count:
             self.host.click("#add-seat", timeout=QUICK)
         while self.host.locator(".seat-name").count() > count:

@@ -26,6 +26,8 @@ SERVICE_ACTIONS = int(os.environ.get("UNO_MONKEY_SERVICE_ACTIONS", "60"))
 SEEDS = [int(s) for s in os.environ.get("UNO_MONKEY_SEEDS", "1,2,3").split(",")]
 REGRESSION_SEEDS: list[int] = []  # seeds that once failed stay here
 NAMES = ["Ada", "Ben", "Cem", "Dana"]
+DEMO_PLAYERS = (2, 10)  # D2; the demo seats beyond the ring's six buttons type on the phone
+MISREADS = float(os.environ.get("UNO_MONKEY_MISREADS", "0.1"))  # share of camera readings made unsure
 
 
 def config(store=":memory:"):
@@ -73,12 +75,13 @@ def check(monkey, started):
 
 @pytest.mark.parametrize("seed", SEEDS + REGRESSION_SEEDS)
 def test_a_random_host_at_the_demo(chromium, seed):
-    with DemoTable(config(), seed=seed, speed=0, faults=Faults(misreads=0.1), web=True, port=0) as table:
+    with DemoTable(config(), seed=seed, speed=0, faults=Faults(misreads=MISREADS), web=True, port=0) as table:
         url = table.service.web.url.replace("0.0.0.0", "127.0.0.1")
         runner = DemoRunner(table)
         runner.thread.start()
         contexts, host, viewers = phones(chromium, url, table.service.web.host_token)
-        monkey = Monkey(host, viewers, table.service.loop, table.service.web.host_token, seed, url)
+        monkey = Monkey(host, viewers, table.service.loop, table.service.web.host_token, seed, url,
+                        players=DEMO_PLAYERS)
         started = time.monotonic()
         try:
             while monkey.counted() < ACTIONS:
