@@ -15,7 +15,7 @@ from werkzeug.exceptions import BadRequest, Conflict, ServiceUnavailable, Unproc
 
 from companion.errors import UserError
 from companion.table import game as table_game
-from companion.table.observations import Correct, Dismiss, NewGame, Play, Undo, Update
+from companion.table.observations import Answer, Correct, Dismiss, NewGame, Play, Undo, Update
 from companion.web import security, view
 from companion.web.sse import StreamHub, StreamsFull, event_stream
 
@@ -137,6 +137,9 @@ def post_event():
     answers = body.get("answers")
     if answers is not None and type(answers) is not int:
         raise BadRequest(_("'answers' is the number of the question this event answers."))
+    if any(q["id"] == answers and "answer" in q for q in _table().latest.snapshot.get("questions", [])):
+        event = body.get("event")   # the question names its event (a start card has no seat)
+        return _answer(_run(Answer(answers, event.get("card") if isinstance(event, dict) else None)))
     return _answer(_run(Play(_event(body), answers=answers)))
 
 

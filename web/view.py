@@ -103,7 +103,9 @@ def _question(question: dict, players: list[str]) -> dict:
     seat = question.get("seat")
     name = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
     candidates = [card_view(c) for c in question.get("candidates", []) if isinstance(c, str)]
-    if question.get("kind") == "card":
+    if question.get("kind") == "card" and seat is None:   # the start card: nobody played it
+        text = _("Which card was turned up as the start card? The camera could not read it.")
+    elif question.get("kind") == "card":
         text = _("Which card did %(name)s play? The camera could not read it.", name=name)
     else:
         text = _("The table asks the host: %(what)s", what=engine_text(str(question.get("text", question["kind"]))))

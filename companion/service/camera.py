@@ -48,6 +48,21 @@ def sighting_event(state: dict, card: str) -> E.Event | None:
     return None
 
 
+def card_question(state: dict, guess: str | None) -> dict | None:
+    """The question to the host about a card the camera could not read, naming the event its
+    answer stands for (the start card, or the play of the seat whose turn it is); None when
+    the table waits for no card now (nobody is asked about a card that means nothing)."""
+    candidates = [guess] if guess else []
+    if state["phase"] == "start_card":
+        return {"kind": "card", "seat": None, "answer": {"type": "start_card"}, "candidates": candidates,
+                "text": "which card was turned up as the start card?"}
+    if state["turn"] is not None:
+        seat = state["turn"]
+        return {"kind": "card", "seat": seat, "answer": {"type": "play", "seat": seat},
+                "candidates": candidates, "text": f"which card did {state['players'][seat]} play?"}
+    return None
+
+
 class CameraFeeder:
     """A thread: frames in, played cards out to the table loop (see the module docstring)."""
 
@@ -159,10 +174,12 @@ class CameraFeeder:
         self.sightings.append(seen)
         state = self.loop.latest.snapshot
         if seen.card is None:   # not guessed: every phone shows the question, the host answers
+            question = card_question(state, seen.guess)
+            if question is None:
+                log.info("camera: a card it cannot read lies there, but the table waits for no card now")
+                return
             log.warning("camera: unsure of the card just played (best guess %s, %.2f); "
                         "asking the host", seen.guess, seen.confidence)
-            question = {"kind": "card", "seat": None if state["phase"] == "start_card" else state["turn"],
-                        "candidates": [seen.guess] if seen.guess else []}
             self.loop.submit(Ask(question, source="camera")).result(10)
             return
         event = sighting_event(state, seen.card)

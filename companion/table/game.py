@@ -199,6 +199,17 @@ class TableGame:
         self.questions.append(asked)
         return asked
 
+    def answer_event(self, question_id: int, card: object):
+        """The event an open question's answer stands for: its ``answer`` with ``card``."""
+        question = next((q for q in self.questions if q["id"] == question_id), None)
+        if question is None:
+            raise UserError(f"there is no open question {question_id!r} (answered already?)")
+        if not isinstance(question.get("answer"), dict):
+            raise UserError(f"question {question_id} is not answered with a card")
+        if not isinstance(card, str) or not card:
+            raise UserError("name the card that lies there, e.g. red-5")
+        return event_from_json({**question["answer"], "card": card})
+
     def has_question(self, question_id: int) -> bool:
         return any(q["id"] == question_id for q in self.questions)
 

@@ -21,8 +21,8 @@ from concurrent.futures import Future
 
 from companion.errors import UserError
 from companion.table.game import Setup, TableGame
-from companion.table.observations import (Ask, Correct, Dismiss, NewGame, Observation, Play, Undo,
-                                          Update)
+from companion.table.observations import (Answer, Ask, Correct, Dismiss, NewGame, Observation, Play,
+                                          Undo, Update)
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +150,9 @@ class TableLoop:
     def _step(self, observation: Observation) -> Update:
         actions: list = []
         event_json = None
+        if isinstance(observation, Answer):   # the question says which event it is
+            observation = Play(self._game.answer_event(observation.question_id, observation.card),
+                               observation.source, answers=observation.question_id)
         if isinstance(observation, Play):
             answers = observation.answers
             if answers is not None and not self._game.has_question(answers):

@@ -51,13 +51,22 @@ class Ask:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """The host's answer to an open question that names its answer (``"answer"``: the event
+    less its card, e.g. ``{"type": "start_card"}``): ``card`` is the card that lies there."""
+    question_id: int
+    card: str
+    source: str = "phone"
+
+
+@dataclass(frozen=True)
 class Dismiss:
     """Close an open question without an answer."""
     question_id: int
     source: str = "phone"
 
 
-Observation = Play | Undo | Correct | NewGame | Ask | Dismiss
+Observation = Play | Undo | Correct | NewGame | Ask | Answer | Dismiss
 
 
 @dataclass(frozen=True)
