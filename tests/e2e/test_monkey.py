@@ -2,7 +2,7 @@
 page at random moments while two more phones watch; once at the demo (virtual players play on,
 the camera misreads now and then) and once at the table service with simulated devices.
 
-CI: three seeds of 80 host actions at the demo and 60 at the service (300). A longer run:
+CI: three seeds of 60 host actions at the demo and two of 60 at the service (300). A longer run:
 ``UNO_MONKEY_ACTIONS=2000 UNO_MONKEY_SERVICE_ACTIONS=2000 UNO_MONKEY_SEEDS=11,12,13 pytest tests/e2e/test_monkey.py -s``
 (docs/web.md). A seed that once failed goes into REGRESSION_SEEDS.
 """
@@ -21,10 +21,17 @@ from monkey import Monkey
 from web_helpers import PHONE
 
 pytestmark = pytest.mark.slow
-ACTIONS = int(os.environ.get("UNO_MONKEY_ACTIONS", "80"))      # per seed at the demo
+ACTIONS = int(os.environ.get("UNO_MONKEY_ACTIONS", "60"))      # per seed at the demo
 SERVICE_ACTIONS = int(os.environ.get("UNO_MONKEY_SERVICE_ACTIONS", "60"))
 SEEDS = [int(s) for s in os.environ.get("UNO_MONKEY_SEEDS", "1,2,3").split(",")]
-REGRESSION_SEEDS: list[int] = []  # seeds that once failed stay here
+SERVICE_SEEDS = [5, 6]
+# Seeds that once failed stay here, with what they found (the monkey's timing against the demo's
+# players is not exact, so a seed shows a kind of fault, not one fixed event).
+REGRESSION_SEEDS = {
+    1: "a new game of 7+ players: the launcher has no aim angle for seat 9, the demo stalls (fix_launcher)",
+    2: "a play entered by the host while a player's card lies under the camera: the player 'corrects' "
+       "it again and again (the demo is stuck: Act(kind='correct', ...))",
+}
 NAMES = ["Ada", "Ben", "Cem", "Dana"]
 DEMO_PLAYERS = (2, 10)  # D2; the demo seats beyond the ring's six buttons type on the phone
 MISREADS = float(os.environ.get("UNO_MONKEY_MISREADS", "0.1"))  # share of camera readings made unsure
@@ -73,7 +80,7 @@ def check(monkey, started):
     assert monkey.late == [], monkey.late[:5]
 
 
-@pytest.mark.parametrize("seed", SEEDS + REGRESSION_SEEDS)
+@pytest.mark.parametrize("seed", sorted(set(SEEDS) | set(REGRESSION_SEEDS)))
 def test_a_random_host_at_the_demo(chromium, seed):
     with DemoTable(config(), seed=seed, speed=0, faults=Faults(misreads=MISREADS), web=True, port=0) as table:
         url = table.service.web.url.replace("0.0.0.0", "127.0.0.1")
@@ -101,12 +108,13 @@ def test_a_random_host_at_the_demo(chromium, seed):
                 context.close()
 
 
-def test_a_random_host_at_the_table_service(chromium, tmp_path):
+@pytest.mark.parametrize("seed", SERVICE_SEEDS)
+def test_a_random_host_at_the_table_service(chromium, tmp_path, seed):
     """`uno-companion run` with simulated devices: no virtual players, only the host's hand."""
-    with TableService(config(str(tmp_path / "games.sqlite")), seed=5, dealer=0, web_port=0) as service:
+    with TableService(config(str(tmp_path / "games.sqlite")), seed=seed, dealer=0, web_port=0) as service:
         url = service.web.url.replace("0.0.0.0", "127.0.0.1")
         contexts, host, viewers = phones(chromium, url, service.web.host_token)
-        monkey = Monkey(host, viewers, service.loop, service.web.host_token, 5, url)
+        monkey = Monkey(host, viewers, service.loop, service.web.host_token, seed, url)
         started = time.monotonic()
         try:
             monkey.run(SERVICE_ACTIONS)
