@@ -20,7 +20,8 @@ IN_SYNC_MS = 1000
 class Monkey:
     def __init__(self, host, viewers, table, token: str, seed: int, base: str, players=(2, 10)):
         self.players = players  # how many players a new game may have
-        self.host, self.viewers, self.table, self.token, self.base = host, viewers, table, token, base
+        self.host, self.viewers, self.table, self.token = host, viewers, table, token
+        self.base = base.rstrip("/")
         self.random = random.Random(seed)
         self.done: dict[str, int] = {}
         self.server_errors: list[str] = []
@@ -148,8 +149,8 @@ class Monkey:
         if matches.count():
             matches.nth(self.random.randrange(matches.count())).click(timeout=QUICK)
             if self.host.locator("#reopen").count():
-                self.host.click("#reopen", timeout=QUICK)
-                self.host.wait_for_timeout(300)
+                with self.host.expect_navigation(timeout=5000):  # on to the scoreboard (a refusal stays)
+                    self.host.click("#reopen", timeout=QUICK)
         self.open_setup()
 
     def language(self) -> None:

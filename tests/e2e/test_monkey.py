@@ -83,7 +83,7 @@ def check(monkey, started):
 @pytest.mark.parametrize("seed", sorted(set(SEEDS) | set(REGRESSION_SEEDS)))
 def test_a_random_host_at_the_demo(chromium, seed):
     with DemoTable(config(), seed=seed, speed=0, faults=Faults(misreads=MISREADS), web=True, port=0) as table:
-        url = table.service.web.url.replace("0.0.0.0", "127.0.0.1")
+        url = table.service.web.url.replace("0.0.0.0", "127.0.0.1").rstrip("/")
         runner = DemoRunner(table)
         runner.thread.start()
         contexts, host, viewers = phones(chromium, url, table.service.web.host_token)
@@ -112,7 +112,7 @@ def test_a_random_host_at_the_demo(chromium, seed):
 def test_a_random_host_at_the_table_service(chromium, tmp_path, seed):
     """`uno-companion run` with simulated devices: no virtual players, only the host's hand."""
     with TableService(config(str(tmp_path / "games.sqlite")), seed=seed, dealer=0, web_port=0) as service:
-        url = service.web.url.replace("0.0.0.0", "127.0.0.1")
+        url = service.web.url.replace("0.0.0.0", "127.0.0.1").rstrip("/")
         contexts, host, viewers = phones(chromium, url, service.web.host_token)
         monkey = Monkey(host, viewers, service.loop, service.web.host_token, seed, url)
         started = time.monotonic()
