@@ -31,6 +31,7 @@ REGRESSION_SEEDS = {
     1: "a new game of 7+ players: the launcher has no aim angle for seat 9, the demo stalls (fix_launcher)",
     2: "a play entered by the host while a player's card lies under the camera: the player 'corrects' "
        "it again and again (the demo is stuck: Act(kind='correct', ...))",
+    3: "the launcher deals 7+ players (Extreme): no aim angle for seat 6, the demo stalls at 'the launcher deals'",
 }
 NAMES = ["Ada", "Ben", "Cem", "Dana"]
 DEMO_PLAYERS = (2, 10)  # D2; the demo seats beyond the ring's six buttons type on the phone
