@@ -144,7 +144,8 @@ def _play_effect(event: dict, entry: dict, by_type: dict, name, seats: int) -> s
             return " – " + _("%(name)s draws %(cards)s", name=name(hit[0]["seat"]),
                              cards=_cards(hit[0]["count"]))
     if card.endswith("-reverse") and entry.get("direction") != before_direction:
-        return " – " + _("play changes direction")
+        return " – " + (_("play now goes clockwise") if entry.get("direction") == "clockwise"
+                        else _("play now goes counter-clockwise"))
     if (card.endswith("-skip") or card.endswith("-reverse")) and isinstance(after, int):
         step = 1 if entry.get("direction") == "clockwise" else -1
         return " – " + _("%(name)s is skipped", name=name((after - step) % seats))

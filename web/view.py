@@ -21,7 +21,7 @@ from companion.numbers import is_digits, parse_whole_number
 from companion.table.game import EDITIONS
 from companion.web.describe import describe
 from companion.web.sse import Shared
-from companion.web.words import (GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
+from companion.web.words import (EVENT_KINDS, GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
                                  REASON_NAMES, card_name, card_view, colour_view, engine_message, engine_text,
                                  option_value_text)
 
@@ -66,7 +66,8 @@ def build_view(state: dict) -> dict:
             "progress": round(min(1.0, points[seat] / goal), 3) if goal else 0,
             "hand": state["hand_sizes"][seat],
             "hand_text": ngettext("%(num)d card", "%(num)d cards", state["hand_sizes"][seat]),
-            "uno": state["uno_called"][seat], "dealer": seat == state["dealer"],
+            "uno": state["uno_called"][seat] and state["hand_sizes"][seat] != 0,  # out: no badge
+            "dealer": seat == state["dealer"],
             "catchable": seat == state.get("uno_window"),  # one card, no UNO called: catch them
             "current": seat == turn, "pending": due,
             "pending_text": _("draws %(count)d", count=due) if due else ""})
@@ -91,6 +92,7 @@ def build_view(state: dict) -> dict:
         "pending": pending, "recent": [_described(e, players) for e in state["recent"][::-1]],
         "rounds": _rounds(state, players), "round_events": described,
         "questions": [_question(q, players) for q in state.get("questions", [])],
+        "fix": _fix(state, players),
     }
 
 
@@ -107,6 +109,14 @@ def _described(entry: dict, players: list[str]) -> str:
             while len(_described_cache) > 2048:
                 _described_cache.popitem(last=False)
     return cached[1]
+
+
+def _fix(state: dict, players: list[str]) -> dict:
+    """What the host's undo and card fix would change, as the table says (in words)."""
+    undo, card = state.get("undo_next"), state.get("fix_next")
+    return {"undo": describe(undo, players) if undo else None,
+            "card": describe(card, players) if card else None,
+            "card_id": card["event"].get("card") if card else None}
 
 
 def _question(question: dict, players: list[str]) -> dict:
@@ -136,7 +146,8 @@ def _status(state: dict, players: list[str], what: str) -> dict:
     match, seat = state["match"], state["waiting_for"]["seat"]
     banner = ""
     if match["over"] and match["winner"] is not None:
-        banner = _("%(name)s wins the match!", name=players[match["winner"]])
+        banner = what = _("%(name)s wins the match!", name=players[match["winner"]])
+        seat = None  # the table waits for nobody: the headline is the winner
     elif state["phase"] == "scoring":
         banner = _("Round over: count the cards left in each hand.")
     elif state["phase"] in ("deal", "start_card"):
@@ -147,7 +158,8 @@ def _status(state: dict, players: list[str], what: str) -> dict:
             "round_text": _("Round %(number)d", number=state["round"]) + " · " + target,
             "phase_text": f"{players[seat]}: {what}" if seat is not None else what,
             "waiting_text": what,
-            "banner": banner}
+            "banner": banner,
+            "winner": match["winner"] if match["over"] else None}
 
 
 def _rounds(state: dict, players: list[str]) -> dict:
@@ -215,28 +227,8 @@ def options_catalog(locale: str) -> dict:
             "cards": [{"id": c, "name": card_name(c)} for c in CARD_NAMES],
             "colours": [colour_view(c) for c in COLOURS],
             "reasons": [{"id": r, "name": str(REASON_NAMES.get(r, r))} for r in PENALTY_REASONS],
-            "event_kinds": [{"id": k, "name": str(n), "fields": f} for k, n, f in _event_kinds()],
+            "event_kinds": [{"id": k, "name": str(n), "rule": r, "fields": f} for k, n, r, f in EVENT_KINDS],
         }
-
-
-def _event_kinds():
-    return [("play", _("a card was played"), ["seat", "card"]),
-            ("colour", _("a colour was chosen"), ["seat", "colour"]),
-            ("draw", _("cards were drawn"), ["seat", "count"]),
-            ("pass", _("a player passed"), ["seat"]),
-            ("uno", _("UNO was called"), ["seat"]),
-            ("catch", _("a missing UNO was caught"), ["seat", "target"]),
-            ("challenge", _("a wild draw four was challenged"), ["seat"]),
-            ("target", _("a hand swap partner was chosen (H4)"), ["seat", "target"]),
-            ("accept", _("the cards to draw were taken"), ["seat"]),
-            ("challenge_verdict", _("the challenge was decided"), ["wd4_was_legal"]),
-            ("penalty", _("a penalty"), ["seat", "reason", "count"]),
-            ("race", _("a race was lost (V3)"), ["slowest"]),
-            ("start_card", _("the start card was turned up"), ["card"]),
-            ("deal", _("the cards were dealt"), []),
-            ("reshuffle", _("the draw pile was refilled"), []),
-            ("round_end", _("the round result"), ["points"]),
-            ("correction", _("a hand size was wrong"), ["seat", "hand_size"])]
 
 
 def points_from_form(values) -> list:
@@ -267,7 +259,9 @@ def page_labels() -> dict:
             "turn": _("turn"), "seat": _("Seat"), "dealer": _("dealer"), "no_card": _("no card yet"),
             "player_name": _("name"), "remove": _("remove"), "draw_for_dealer": _("draw cards for it (D3)"),
             "saved": _("saved"), "catchable": _("no UNO called!"),
-            "waiting_for_host": _("Waiting for the host:"), "dismiss": _("Dismiss")}
+            "waiting_for_host": _("Waiting for the host:"), "dismiss": _("Dismiss"),
+            "another_card": _("another card…"), "catch_player": _("%(name)s did not call UNO: catch"),
+            "fixed": _("Fixed:"), "entered": _("Entered:")}
 
 
 def setup_json(setup) -> dict | None:

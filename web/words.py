@@ -132,3 +132,26 @@ def rules_text(options: dict) -> str:
                + (f" ({OPTION_INFO[key].rule})" if key in OPTION_INFO else "")
                for key, value in sorted(options.items()) if official.get(key) != value]
     return _("Own rules: %(changes)s", changes="; ".join(changes)) if changes else str(PRESET_NAMES["official"])
+
+#: The events the host may enter by hand: (type, plain words, rule id or "", the form's fields).
+EVENT_KINDS = [
+    ("play", _l("A card was played"), "T1", ["seat", "card"]),
+    ("colour", _l("A colour was named for a wild card"), "T4", ["seat", "colour"]),
+    ("draw", _l("Cards were drawn"), "T3", ["seat", "count"]),
+    ("burst", _l("The launcher threw cards at a player"), "E1", ["seat", "count"]),
+    ("pass", _l("A player kept the drawn card and passed"), "T3", ["seat"]),
+    ("uno", _l("A player called UNO"), "T5", ["seat"]),
+    ("catch", _l("A player was caught without calling UNO"), "T5", ["seat", "target"]),
+    ("challenge", _l("A wild draw four was challenged"), "T6", ["seat"]),
+    ("challenge_verdict", _l("The challenge was decided"), "T6", ["wd4_was_legal"]),
+    ("accept", _l("A player took the cards to draw"), "H1", ["seat"]),
+    ("target", _l("A player chose whose hand to take"), "H4", ["seat", "target"]),
+    ("jump_in", _l("A player jumped in out of turn"), "H5", ["seat"]),
+    ("race", _l("The slowest player in a race"), "V3", ["slowest"]),
+    ("penalty", _l("A penalty was given"), "P2", ["seat", "reason", "count"]),
+    ("start_card", _l("The start card was turned up"), "D4", ["card"]),
+    ("deal", _l("The cards were dealt"), "D2", []),
+    ("reshuffle", _l("The discard pile became the new draw pile"), "D5", []),
+    ("round_end", _l("The hands were counted at the end of the round"), "S1", ["points"]),
+    ("correction", _l("A player holds another number of cards"), "", ["seat", "hand_size"]),
+]

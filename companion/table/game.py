@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 
 from companion.engine import actions as A
-from companion.engine.events import Deal, Play, Undo as EngineUndo, event_from_json
+from companion.engine.events import (ChooseDealer, Deal, LauncherDeal, Play, RoundEnd, Undo as EngineUndo,
+                                     event_from_json)
 from companion.engine.game import Game
 from companion.engine.log import format_log
 from companion.engine.messages import message
@@ -44,6 +45,7 @@ EDITION_RULES = {"extreme": "extreme_bursts", "flash": "flash"}
 RECENT = 6  # journal entries of any round that the scoreboard shows
 #: Events between two checkpoints: an undo replays at most this many (a copy is a few lists).
 CHECKPOINT_EVERY = 32
+ROUND_STARTS = (ChooseDealer, Deal, LauncherDeal, RoundEnd)  # a card fix does not reach back past these
 Hook = Callable[..., None]
 __all__ = ["EDITIONS", "LANGUAGES", "SETUP_FIELDS", "Setup", "TableGame", "check_language", "check_mode",
            "check_players", "check_seed", "event_from_json", "setup_from_json"]
@@ -215,16 +217,48 @@ class TableGame:
         return self.apply(EngineUndo(count))
 
     def replace_last_card(self, card: str) -> list:
-        """The camera misread the last card played: play ``card`` in its place."""
-        last = self.engine.log[-1] if self.engine.log else None
-        if not isinstance(last, Play):
-            raise UserError("the last event is not a played card")
-        self.undo(1)
+        """The camera misread the last card played this round: play ``card`` in its place.
+
+        Events after it (a draw, a UNO call) are applied again on top of the corrected card;
+        if one no longer fits, nothing changes and the host is told to undo it first."""
+        index = self._last_play()
+        if index is None:
+            raise UserError("no card has been played in this round yet")
+        played, later = self.engine.log[index], list(self.engine.log[index + 1:])
+        self.undo(len(later) + 1)
+        actions: list = []
         try:
-            return self.apply(Play(last.seat, card))
+            for event in [Play(played.seat, card), *later]:
+                actions += self.apply(event)
         except UserError:
-            self.apply(last)  # it was accepted before; the game is as it was
+            if len(self.engine.log) > index:
+                self.undo(len(self.engine.log) - index)
+            for event in [played, *later]:  # each was accepted before: the game is as it was
+                self.apply(event)
+            if actions:  # the card itself was taken; an event after it was not
+                raise UserError("the events after the last played card do not fit the corrected "
+                                "card: undo them first") from None
             raise
+        return actions
+
+    def _last_play(self) -> int | None:
+        """Where in the log the last card of this round was played (what a card fix replaces)."""
+        for index in range(len(self.engine.log) - 1, -1, -1):
+            event = self.engine.log[index]
+            if isinstance(event, Play):
+                return index
+            if isinstance(event, ROUND_STARTS):
+                return None
+        return None
+
+    def _entry_at(self, log_length: int) -> dict | None:
+        """The journal entry of the event that made the log this long (None if there is none)."""
+        for entry in reversed(self.journal):
+            if entry["log_length"] == log_length:
+                return entry
+            if entry["log_length"] < log_length:
+                return None
+        return None
 
     def ask(self, question: dict) -> dict:
         """Open a question for the host; answers it with its new ``id``."""
@@ -268,7 +302,9 @@ class TableGame:
         state = self.engine.snapshot()
         this_round = [e for e in self.journal if e["round"] == state["round"]]
         state.update(setup=self.setup.to_json(), rounds=list(self.rounds), journal=this_round,
-                     recent=self.journal[-RECENT:], questions=list(self.questions))
+                     recent=self.journal[-RECENT:], questions=list(self.questions),
+                     undo_next=self._entry_at(len(self.engine.log)) if self.engine.log else None,
+                     fix_next=None if (last := self._last_play()) is None else self._entry_at(last + 1))
         return state
 
     def log_jsonl(self) -> str:

@@ -94,14 +94,20 @@ def test_a_viewer_cannot_change_anything(phone, served, table):
 def test_the_host_enters_an_event_by_hand_and_undo_restores_the_state(phone, served, table):
     page = open_page(phone, served, f"/host?token={HOST_TOKEN}")
     before = table.latest.snapshot
+    page.click(".views [data-view=fix]")
     page.select_option("#event-type", "play")
     page.select_option("#event-seat", "2")
     page.select_option("#event-card", "blue-skip")
     page.click("#event-form button[type=submit]")
-    expect(page.locator("#now-last")).to_have_text("Cem played blue skip – Ana is skipped")
+    expect(page.locator("#event-done")).to_have_text("Entered: Cem played blue skip – Ana is skipped")
     assert table.latest.snapshot["turn"] == 1
-    page.click("#undo")
-    expect(page.locator("#now-last")).to_have_text("Ben played blue 7")
+    expect(page.locator("#undo-text")).to_have_text("Cem played blue skip – Ana is skipped")
+    page.click("#undo")  # asks first, in words
+    expect(page.locator("#undo-confirm")).to_contain_text("Cem played blue skip – Ana is skipped")
+    assert table.latest.snapshot["turn"] == 1
+    page.click("#undo-yes")
+    expect(page.locator("#undo-done")).to_have_text("Taken back: Cem played blue skip – Ana is skipped")
+    expect(page.locator("#undo-text")).to_have_text("Ben played blue 7")
     assert table.latest.snapshot == before
     page.goto(page.url.replace("/setup", "/"))
     page.wait_for_selector("#live.on")
@@ -113,6 +119,7 @@ def test_setup_changes_the_rules_of_the_next_game(phone, served, table):
     screenshot(page, "setup")
     assert page.locator(".qr svg").is_visible()  # the host QR code, of the IP address link
     assert f"http://127.0.0.1:{served.port}/host?token={HOST_TOKEN}" in page.locator(".qr + p").inner_text()
+    page.click(".views [data-view=next]")
     page.locator(".seat-name").nth(2).fill("Cemile")
     page.click("#add-seat")
     page.locator(".seat-name").nth(3).fill("Dora")
@@ -124,7 +131,8 @@ def test_setup_changes_the_rules_of_the_next_game(phone, served, table):
     page.wait_for_selector("#save-setup:has-text('saved')")
     assert table.latest.snapshot["players"] == ["Ana", "Ben", "Cem"]  # this game goes on as it was
     page.click("#setup-form button[type=submit]")
-    page.wait_for_url("**/")
+    expect(page.locator(".views [data-view=now]")).to_have_attribute("aria-selected", "true")
+    page.goto(f"http://127.0.0.1:{served.port}/")
     page.wait_for_selector("#live.on")
     options = table.latest.snapshot["setup"]["options"]
     assert table.latest.snapshot["players"] == ["Ana", "Ben", "Cemile", "Dora"]
@@ -189,10 +197,13 @@ def test_typing_the_token_makes_this_phone_the_host_without_a_reload(phone, serv
     page.evaluate("window.notReloaded = true")
     page.fill("#token", HOST_TOKEN)
     page.click("#login button")
-    page.wait_for_selector("#undo")
-    page.click("#undo")  # the new session's CSRF token is in use
-    expect(page.locator("#now-last")).to_have_text("Ana drew 2 cards")
+    page.click(".views [data-view=fix]")
+    page.click("#undo")
+    page.click("#undo-yes")  # the new session's CSRF token is in use
+    expect(page.locator("#undo-done-text")).to_have_text("Ben played blue 7")
+    expect(page.locator("#undo-text")).to_have_text("Ana drew 2 cards")  # what a second undo takes
     assert table.latest.snapshot["top_card"] == "blue-draw2"
+    page.click(".views [data-view=now]")
     page.click("#logout")
     page.wait_for_selector("#login")
     assert page.evaluate("window.notReloaded") is True

@@ -50,7 +50,9 @@ def test_a_pending_draw_names_who_draws_how_many(app):
 def test_reverse_changes_direction_and_two_players_skip(app):
     game = game_after(START, {"type": "play", "seat": 1, "card": "red-reverse"})
     view = view_of(game, app)
-    assert view["recent"][0] == "Ben played red reverse – play changes direction"
+    assert view["recent"][0] == "Ben played red reverse – play now goes counter-clockwise"
+    # in German too the effect says something the card's name did not ("Richtungswechsel" once)
+    assert view_of(game, app, "de")["recent"][0] == "Ben spielt Rot Richtungswechsel – jetzt gegen den Uhrzeigersinn"
     assert view["turn"]["direction_text"] == "↺ counter-clockwise" and view["turn"]["name"] == "Ana"
     two = game_after(START, {"type": "play", "seat": 1, "card": "red-reverse"}, players=("Ana", "Ben"))
     assert view_of(two, app)["recent"][0] == "Ben played red reverse – Ana is skipped"
@@ -134,3 +136,18 @@ def test_extreme_bursts_and_flash_races_in_words(app):
     seat = flash.state()["turn"]
     flash.apply(event_from_json({"type": "play", "seat": seat, "card": "red-reverse"}))
     assert view_of(flash, app)["recent"][0].endswith("race! The slowest draws 2")
+
+
+def test_a_winner_is_the_headline_and_wears_no_uno_badge(app):
+    from companion.table.game import TableGame
+    game = game_after(START)
+    game.engine.sizes[1] = 1  # Ben holds one card and called UNO
+    game.apply(event_from_json({"type": "uno", "seat": 1}))
+    game.apply(event_from_json({"type": "play", "seat": 1, "card": "red-6"}))
+    game.apply(event_from_json({"type": "round_end", "points": [400, 0, 200]}))
+    for locale in ("en", "de"):
+        view = view_of(game, app, locale)
+        assert view["status"]["winner"] == 1
+        assert "nothing" not in view["status"]["phase_text"] and "nichts" not in view["status"]["phase_text"]
+        assert "Ben" in view["status"]["phase_text"]
+        assert view["players"][1]["hand"] == 0 and view["players"][1]["uno"] is False

@@ -11,9 +11,15 @@ const UNO = (() => {
   let view = initial.view, version = initial.version;
   let source = null, lastSeen = 0, retryTimer = null, retryDelay = 1000;
   const STALE_MS = 25000;  // the server pings every 10 s
+  const GONE_MS = 3000;    // no answer this long: say so plainly and hide the stale game
+  let goneTimer = null;
 
   function notify() { listeners.forEach((listener) => listener(view, version)); }
-  function status(on, text) { live.classList.toggle("on", on); live.textContent = text; }
+  function status(on, text) {
+    live.classList.toggle("on", on); live.textContent = text;
+    if (on) { clearTimeout(goneTimer); goneTimer = null; document.body.classList.remove("gone"); }
+    else if (goneTimer === null) goneTimer = setTimeout(() => document.body.classList.add("gone"), GONE_MS);
+  }
   function showMessage(text) { messageBox.textContent = text || ""; messageBox.hidden = !text; }
 
   function connect() {
@@ -78,6 +84,6 @@ const UNO = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", () => { notify(); connect(); });
-  return { labels, post, element, showMessage, onView: (listener) => listeners.push(listener),
+  return { labels, post, element, showMessage, onView: (listener) => listeners.push(listener), refresh: notify,
            get view() { return view; }, get version() { return version; } };
 })();

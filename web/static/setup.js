@@ -1,10 +1,12 @@
-/* Host page: log in with the token, correct the game, set up the next one. */
+/* Host page: log in with the token; three views: "Now" (what the table waits for, questions,
+   catch and penalty), "Fix a mistake" (undo, the last card, any event by hand), "Next game". */
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
   const { element, labels, post } = UNO;
   let data;
-  const command = async (url, body) => { try { await post(url, body); } catch (error) { /* shown */ } };
+  const command = async (url, body) => { try { return await post(url, body); } catch (error) { return null; } };
+  const say = (id, text) => { $(id).textContent = text || ""; $(id).hidden = !text; };
 
   function start() {
     data = JSON.parse($("setup-data").textContent);
@@ -19,6 +21,7 @@
     $("page").replaceWith(document.adoptNode(fresh.getElementById("page")));
     $("setup-data").textContent = fresh.getElementById("setup-data").textContent;
     start();
+    UNO.refresh();
   }
 
   function startLogin() {
@@ -31,70 +34,88 @@
     });
   }
 
+  // -- the three views: one at a time, remembered in the address (#now, #fix, #next) -----------
+  function showHostView(name) {
+    if (!["now", "fix", "next"].includes(name)) name = "now";
+    for (const tab of document.querySelectorAll(".views [data-view]")) {
+      tab.setAttribute("aria-selected", tab.dataset.view === name ? "true" : "false");
+      $("view-" + tab.dataset.view).hidden = tab.dataset.view !== name;
+    }
+  }
+
   function startHost() {
-    $("undo").addEventListener("click", () => command("/api/undo", {}));
+    for (const tab of document.querySelectorAll(".views [data-view]"))
+      tab.addEventListener("click", () => { history.replaceState(null, "", "#" + tab.dataset.view); showHostView(tab.dataset.view); });
+    showHostView(location.hash.slice(1));
     $("logout").addEventListener("click", async () => {
       await command("/api/logout", {});
       await swapPage(document.querySelector('meta[name="csrf-token"]').content);
     });
-    // The player field follows whose turn it is, until the host picks someone by hand.
+    // The player fields follow whose turn it is, until the host picks someone by hand.
     for (const select of document.querySelectorAll(".seat-select"))
       select.addEventListener("change", () => { select.dataset.picked = "yes"; });
-    $("event-type").addEventListener("change", showFields);
-    $("event-form").addEventListener("submit", (event) => {
+    $("penalty-form").addEventListener("submit", (event) => {
       event.preventDefault();
-      command("/api/events", { event: eventFromForm() });
+      command("/api/events", { event: { type: "penalty", seat: Number($("penalty-seat").value),
+                                        reason: $("penalty-reason").value } });
     });
-    $("fix-card").addEventListener("click", () => command("/api/correct", { card: $("event-card").value }));
-    $("add-seat").addEventListener("click", () => addSeat(""));
-    for (const button of document.querySelectorAll(".preset")) {
-      button.addEventListener("click", () => {
-        const preset = data.options.presets.find((p) => p.id === button.dataset.preset);
-        for (const [name, value] of Object.entries(preset.options)) setOption(name, value);
-      });
-    }
-    $("save-setup").addEventListener("click", async () => {
-      try {
-        await post("/api/setup", setupFromForm());
-        $("save-setup").textContent = "✓ " + labels.saved;
-      } catch (error) { /* shown */ }
-    });
-    $("setup-form").addEventListener("submit", async (event) => {
-      event.preventDefault();
-      try { await post("/api/setup", Object.assign(setupFromForm(), { start: true })); location.href = "/"; }
-      catch (error) { /* shown */ }
-    });
-    // Start from the saved setup, else from the game being played.
-    const next = data.next || { players: UNO.view.players.map((p) => p.name), options: {} };
-    (next.players.length ? next.players : ["", ""]).forEach(addSeat);
-    if (next.dealer !== undefined && next.dealer !== null) $("dealer").value = next.dealer;
-    if (next.mode) $("mode").value = next.mode;
-    for (const [name, value] of Object.entries(next.options || {})) setOption(name, value);
-    showFields();
+    startFixes();
+    startNextGame();
     showView(UNO.view);
   }
 
-  // -- corrections ------------------------------------------------------------------------------
+  // -- now ----------------------------------------------------------------------------------------
   function showView(view) {
+    const over = view.status.winner !== null && view.status.winner !== undefined;
+    $("now").hidden = over;
+    $("now-turn").textContent = view.turn ? view.turn.text : view.status.phase_text;
+    $("now-waiting").textContent = [view.turn ? view.status.waiting_text : "", view.top ? view.top.name : ""]
+      .filter(Boolean).join(" · ");
     showQuestions(view.questions);
+    showCatches(view.players, view.turn);
     fillSeatSelects(view.players, view.turn);
-    $("now-turn").textContent = (view.top ? view.top.name + " · " : "") + view.status.phase_text;
-    $("now-last").textContent = view.recent[0] || "–";
+    showFixes(view.fix);
   }
 
-  // An unsure source (the camera) asks; a candidate answers with the event it stands for.
+  function cardTile(card, onClick) {
+    const tile = element("button", { type: "button", class: "card tile c-" + (card.colour || "none"),
+                                     "data-card": card.id, "aria-label": card.name },
+                         element("span", { class: "face" }, card.face), element("span", { class: "small" }, card.name));
+    tile.addEventListener("click", onClick);
+    return tile;
+  }
+
+  // An unsure source (the camera) asks; a card answers with the event it stands for.
   function showQuestions(questions) {
-    $("host-questions").replaceChildren(...questions.map((question) => {
-      const buttons = question.candidates.map((card) => {
-        const button = element("button", { type: "button", class: "primary" }, card.name);
-        button.addEventListener("click", () => command("/api/events", {
-          event: { type: "play", seat: question.seat, card: card.id }, answers: question.id }));
-        return button;
-      });
-      const dismiss = element("button", { type: "button" }, labels.dismiss);
+    const open = new Set(questions.map((q) => String(q.id)));
+    const box = $("host-questions");
+    for (const node of box.querySelectorAll("[data-question]")) if (!open.has(node.dataset.question)) node.remove();
+    for (const question of questions) {
+      if (box.querySelector(`[data-question="${question.id}"]`)) continue;  // keep a picker's choice
+      const answer = (card) => command("/api/events", { answers: question.id, event: question.kind === "start_card"
+          || question.seat === null || question.seat === undefined ? { type: "start_card", card } : { type: "play", seat: question.seat, card } });
+      const tiles = question.candidates.map((card) => cardTile(card, () => answer(card.id)));
+      const picker = element("select", { class: "other-card", "aria-label": labels.another_card },
+        element("option", { value: "" }, labels.another_card),
+        ...data.options.cards.map((card) => element("option", { value: card.id }, card.name)));
+      picker.addEventListener("change", () => { if (picker.value) answer(picker.value); });
+      const dismiss = element("button", { type: "button", class: "dismiss" }, labels.dismiss);
       dismiss.addEventListener("click", () => command("/api/dismiss", { question: question.id }));
-      return element("div", { class: "banner ask", "data-question": question.id },
-        element("p", {}, question.text), element("div", { class: "row-buttons" }, ...buttons, dismiss));
+      box.append(element("div", { class: "banner ask", "data-question": question.id },
+        element("p", {}, question.text), element("div", { class: "tiles" }, ...tiles),
+        element("div", { class: "row-buttons" }, picker, dismiss)));
+    }
+  }
+
+  // A player down to one card without calling UNO may be caught (the engine marks them).
+  function showCatches(players, turn) {
+    $("catches").replaceChildren(...players.filter((p) => p.catchable).map((player) => {
+      const catcher = turn && turn.seat !== player.seat ? turn.seat : (player.seat + 1) % players.length;
+      const button = element("button", { type: "button", class: "primary catch", "data-target": player.seat },
+                             labels.catch_player.replace("%(name)s", player.name));
+      button.addEventListener("click", () => command("/api/events",
+        { event: { type: "catch", seat: catcher, target: player.seat } }));
+      return button;
     }));
   }
 
@@ -103,8 +124,8 @@
       const chosen = select.value;
       select.replaceChildren(...players.map((player) =>
         element("option", { value: player.seat }, (player.seat + 1) + " · " + player.name)));
-      if (select.dataset.picked && chosen) select.value = chosen;
-      else if (turn && select.id === "event-seat") select.value = turn.seat;
+      if (select.dataset.picked && chosen && Number(chosen) < players.length) select.value = chosen;
+      else if (turn && select.id !== "event-target") select.value = turn.seat;
     }
     const points = $("event-points");
     const kept = new Map([...points.querySelectorAll("input")].map((input) => [input.dataset.seat, input.value]));
@@ -118,8 +139,54 @@
     }
   }
 
+  // -- fix a mistake: each step says what it will change, as the table tells it ----------------
+  let confirming = null;
+  function showFixes(fix) {
+    fix = fix || {};
+    $("undo-text").textContent = fix.undo || "";
+    $("undo-preview").hidden = !fix.undo;
+    $("undo-nothing").hidden = Boolean(fix.undo);
+    $("undo").disabled = !fix.undo;
+    if (confirming !== null && confirming !== fix.undo) cancelUndo();  // the game moved on
+    $("fix-text").textContent = fix.card || "";
+    $("fix-preview").hidden = !fix.card;
+    $("fix-nothing").hidden = Boolean(fix.card);
+    $("fix-card").disabled = !fix.card;
+  }
+
+  function cancelUndo() { confirming = null; $("undo-confirm").hidden = true; $("undo-ask").hidden = false; }
+
+  function startFixes() {
+    $("undo").addEventListener("click", () => {
+      confirming = UNO.view.fix && UNO.view.fix.undo;
+      if (!confirming) return;
+      $("undo-confirm-text").textContent = confirming;
+      $("undo-confirm").hidden = false; $("undo-ask").hidden = true; $("undo-done").hidden = true;
+    });
+    $("undo-no").addEventListener("click", cancelUndo);
+    $("undo-yes").addEventListener("click", async () => {
+      const taken = confirming;
+      cancelUndo();
+      if (await command("/api/undo", {})) { $("undo-done-text").textContent = taken; $("undo-done").hidden = false; }
+    });
+    $("fix-card").addEventListener("click", async () => {
+      const before = UNO.view.fix && UNO.view.fix.card;
+      const answer = await command("/api/correct", { card: $("fix-card-choice").value });
+      say("fix-done", answer ? labels.fixed + " " + (answer.view.fix.card || before) : "");
+    });
+    $("event-type").addEventListener("change", showFields);
+    $("event-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const answer = await command("/api/events", { event: eventFromForm() });
+      say("event-done", answer ? labels.entered + " " + (answer.view.recent[0] || "") : "");
+    });
+    showFields();
+  }
+
   function showFields() {
-    const wanted = $("event-type").selectedOptions[0].dataset.fields.split(" ");
+    const kind = $("event-type").selectedOptions[0];
+    const wanted = kind.dataset.fields.split(" ");
+    $("event-rule").textContent = kind.dataset.rule || "–";
     for (const node of document.querySelectorAll("#event-form [data-field]"))
       node.hidden = !wanted.includes(node.dataset.field);
   }
@@ -140,12 +207,38 @@
     return event;
   }
 
-  // -- the next game ----------------------------------------------------------------------------
+  // -- the next game: from the saved setup, else the match at the table --------------------------
+  function startNextGame() {
+    $("add-seat").addEventListener("click", () => addSeat(""));
+    for (const button of document.querySelectorAll(".preset")) {
+      button.addEventListener("click", () => {
+        const preset = data.options.presets.find((p) => p.id === button.dataset.preset);
+        for (const [name, value] of Object.entries(preset.options)) setOption(name, value);
+      });
+    }
+    $("save-setup").addEventListener("click", async () => {
+      if (await command("/api/setup", setupFromForm())) $("save-setup").textContent = "✓ " + labels.saved;
+    });
+    $("setup-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (await command("/api/setup", Object.assign(setupFromForm(), { start: true }))) {
+        history.replaceState(null, "", "#now");
+        showHostView("now");
+      }
+    });
+    const next = data.next || { players: UNO.view.players.map((p) => p.name), options: {} };
+    (next.players.length ? next.players : ["", ""]).forEach(addSeat);
+    if (next.dealer !== undefined && next.dealer !== null) $("dealer").value = next.dealer;
+    if (next.mode) $("mode").value = next.mode;
+    if (next.language) $("table-language").value = next.language;
+    for (const [name, value] of Object.entries(next.options || {})) setOption(name, value);
+  }
+
   function addSeat(name) {
     const input = element("input", { class: "seat-name", maxlength: 24, autocomplete: "off",
                                      placeholder: labels.player_name });
     input.value = name || "";
-    const remove = element("button", { type: "button", "aria-label": labels.remove }, "✕");
+    const remove = element("button", { type: "button", class: "remove-seat", "aria-label": labels.remove }, "✕");
     const row = element("div", { class: "seat" }, element("span", {}, ""), input, remove);
     remove.addEventListener("click", () => { row.remove(); numberSeats(); });
     input.addEventListener("input", numberSeats);
