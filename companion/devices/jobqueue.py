@@ -45,6 +45,19 @@ def spread_angles(seats: int, low: float = -80.0, high: float = 80.0) -> list[fl
     return [low + (high - low) * seat / (seats - 1) for seat in range(seats)]
 
 
+def game_angles(pod_angles: list[float], players: int) -> list[float]:
+    """Where to aim for a game of ``players`` at a table whose launcher knows ``pod_angles`` (one
+    per pod, calibrated or spread): the pods' own while the game fits them; a larger game (D2
+    allows ten, the Pi wires six pods) sits wherever there is room, so it is spread evenly.
+
+    >>> game_angles([-80.0, 0.0, 80.0], 2), game_angles([-80.0, 0.0, 80.0], 5)
+    ([-80.0, 0.0, 80.0], [-80.0, -40.0, 0.0, 40.0, 80.0])
+    """
+    if players <= len(pod_angles):
+        return list(pod_angles)
+    return spread_angles(players)
+
+
 def jam_reason(retries: int) -> str:
     """What a jam report says when no card came, after ``retries`` reverse pulses (every backend)."""
     if not retries:

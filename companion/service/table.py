@@ -23,6 +23,7 @@ from pathlib import Path
 from companion import systemd
 from companion.config import Config
 from companion.devices import open_devices
+from companion.devices.jobqueue import game_angles
 from companion.engine import preset
 from companion.errors import UserError
 from companion.gamestore import GameStore
@@ -104,6 +105,7 @@ class TableService:
         self.loop: TableLoop | None = None
         self.devices: dict = {}
         self.launcher = self.ring = self.beeper = None
+        self._pod_angles: list[float] = []
         self.pump = self.camera = self.web = None
         self._stopping = threading.Event()
         self._watchdog: threading.Thread | None = None
@@ -152,6 +154,7 @@ class TableService:
             setup = update.snapshot["setup"]
             seconds = setup["options"].get("flash_turn_seconds")
             self.adapter.seats = len(setup["players"])
+            self._aim_for(len(setup["players"]))
             self.adapter.turn_seconds = seconds if setup["mode"] == "flash" else None
             if self.pump is not None:
                 self.pump.burst = setup["mode"] == "extreme"
@@ -159,6 +162,11 @@ class TableService:
                 and self.launcher.busy and not any(a.type == "dispense" for a in update.actions)):
             self.launcher.stop()
         self.adapter.carry_out(update.actions)
+
+    def _aim_for(self, players: int) -> None:
+        """The launcher aims over the game's seats, which may be more than the table's pods."""
+        if self.launcher is not None and self._pod_angles:
+            self.launcher.seat_angles = game_angles(self._pod_angles, players)
 
     def start(self) -> "TableService":
         game = self._first_game()
@@ -169,6 +177,8 @@ class TableService:
             self.store.close()
             raise
         seats = len(game.setup.players)
+        self._pod_angles = list(getattr(self.launcher, "seat_angles", ()))
+        self._aim_for(seats)
         flash = game.setup.options.flash_turn_seconds if game.setup.mode == "flash" else None
         self.adapter = DeviceAdapter(self.launcher, self.ring, self.beeper, seats=seats,
                                      turn_seconds=flash)

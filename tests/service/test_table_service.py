@@ -129,3 +129,18 @@ def test_at_round_end_a_hand_spread_under_the_camera_is_counted(tmp_path):
                  what="seat 0's hand read by the camera")
         submit(table, E.RevealHand(2, ("blue-1",) * 7))   # the host types the other one in
         assert state(table)["scores"][1] == 5 + 9 + 20 + 1 + 3 + 50 + 20 + 7
+
+
+def test_a_new_game_with_more_players_than_pods_throws_to_every_seat(table):
+    """The Pi build wires six pods; a game of eight (D2 allows ten) still gets its cards: the
+    launcher aims over the game's seats, and back over the pods' own angles for a smaller game."""
+    from companion.table import NewGame, Setup
+    pods = list(table.launcher.seat_angles)
+    names = ("Ana", "Ben", "Cem", "Dan", "Eve", "Fay", "Gus", "Hal")
+    table.loop.submit(NewGame(Setup(players=names, dealer=0), source="test")).result(5)
+    submit(table, E.StartCard("red-5"))
+    submit(table, E.Penalty(7, "social", 2))   # seat 7 has no pod: the launcher aims all the same
+    wait_for(lambda: state(table)["hand_sizes"][7] == 9, what="two cards thrown to seat 7")
+    assert len(table.launcher.seat_angles) == 8 and not table.launcher.motor_running
+    table.loop.submit(NewGame(Setup(players=names[:3], dealer=0), source="test")).result(5)
+    assert table.launcher.seat_angles == pods
