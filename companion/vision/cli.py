@@ -69,8 +69,8 @@ def recognise(argv: list[str]) -> int:
     if not 0.0 <= threshold <= 1.0:
         raise UserError(f"--threshold {threshold}: must be between 0 and 1")
     profile = Profile.load(options.profile) if options.profile else None
-    recogniser = Recogniser(profile, threshold)
-    failed = 0
+    recogniser = None  # made at the first image that opens: a bad file is refused at once, before
+    failed = 0         # the built-in profile is drawn (a minute and a few hundred MB on first use)
     for path in options.images:
         try:
             image = read_image(path)
@@ -78,6 +78,7 @@ def recognise(argv: list[str]) -> int:
             print(f"uno-companion recognise: {error}", file=sys.stderr)
             failed += 1
             continue
+        recogniser = recogniser or Recogniser(profile, threshold)
         survey = recogniser.survey(image)
         print(json.dumps({"file": path, **survey.to_json()}), flush=True)
     return 2 if failed else 0

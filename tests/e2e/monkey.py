@@ -118,9 +118,10 @@ class Monkey:
             return False
         ask = asks.first
         choice = self.random.random()
-        if choice < 0.5 and ask.locator(".tile").count():
-            tiles = ask.locator(".tile")
-            tiles.nth(self.random.randrange(tiles.count())).click(timeout=QUICK)
+        tiles = ask.locator(".tile")
+        count = tiles.count()  # once: a live update may redraw the question between two counts
+        if choice < 0.5 and count:
+            tiles.nth(self.random.randrange(count)).click(timeout=QUICK)
         elif choice < 0.75:
             values = ask.locator(".other-card option").evaluate_all("os => os.map(o => o.value).filter(Boolean)")
             ask.locator(".other-card").select_option(self.random.choice(values), timeout=QUICK)
