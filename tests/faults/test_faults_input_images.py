@@ -52,15 +52,25 @@ def lying_png(path: Path, width: int, height: int) -> Path:
     return path
 
 
-def cli(*args: str) -> tuple[subprocess.CompletedProcess, int]:
-    """The real command, and its peak memory in MB (the child's own, from wait4)."""
-    process = subprocess.Popen([sys.executable, "-m", "companion", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    stdout, stderr = process.stdout.read(), process.stderr.read()
-    _pid, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    process.stdout.close(), process.stderr.close()
-    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr), usage.ru_maxrss // 1024
+# The child's own peak, read from /proc as it exits: a fork's high-water mark (wait4's ru_maxrss)
+# starts at the parent's, so under a long pytest run it measured pytest, not the command.
+PEAK_THEN_RUN = """
+import atexit, os, runpy, sys
+def report():
+    with open('/proc/self/status') as status, open(os.environ['PEAK_FILE'], 'w') as out:
+        out.write(next(line for line in status if line.startswith('VmHWM:')).split()[1])
+atexit.register(report)
+sys.argv = ['uno-companion', *sys.argv[1:]]
+runpy.run_module('companion', run_name='__main__')
+"""
+
+
+def cli(*args: str, tmp_path: Path) -> tuple[subprocess.CompletedProcess, int]:
+    """The real command, and its peak memory in MB (its own resident high-water mark)."""
+    peak = tmp_path / "peak-kb"
+    result = subprocess.run([sys.executable, "-c", PEAK_THEN_RUN, *args], capture_output=True, text=True,
+                            env={**os.environ, "PEAK_FILE": str(peak)})
+    return result, int(peak.read_text()) // 1024
 
 
 def assert_no_traceback(result):
@@ -70,7 +80,7 @@ def assert_no_traceback(result):
 
 def test_a_png_claiming_60000_by_60000_is_refused_by_recognise_with_its_size(tmp_path):
     bomb = lying_png(tmp_path / "bomb.png", 60000, 60000)
-    result, _megabytes = cli("recognise", str(bomb))
+    result, _megabytes = cli("recognise", str(bomb), tmp_path=tmp_path)
     assert result.returncode == 2, result.stderr
     assert_no_traceback(result)
     assert "bomb.png" in result.stderr and "60000x60000" in result.stderr and "too big" in result.stderr
@@ -81,7 +91,7 @@ def test_teach_skips_a_png_claiming_60000_by_60000_and_says_why(tmp_path):
     (folder / "red-5").mkdir(parents=True)
     cv2.imwrite(str(folder / "red-5" / "good.png"), draw_card("red-5"))
     lying_png(folder / "red-5" / "bomb.png", 60000, 60000)
-    result, _megabytes = cli("teach", str(folder), "--out", str(tmp_path / "profile.json"))
+    result, _megabytes = cli("teach", str(folder), "--out", str(tmp_path / "profile.json"), tmp_path=tmp_path)
     assert_no_traceback(result)
     assert result.returncode == 0, result.stderr
     assert "60000x60000" in result.stdout and (tmp_path / "profile.json").exists()
@@ -90,7 +100,7 @@ def test_teach_skips_a_png_claiming_60000_by_60000_and_says_why(tmp_path):
 def test_a_real_20000_by_20000_png_is_refused_before_it_is_decoded(tmp_path):
     big = black_png(tmp_path / "big.png", 20000, 20000)
     assert declared_size(big.read_bytes()[:64]) == (20000, 20000)
-    result, megabytes = cli("recognise", str(big))
+    result, megabytes = cli("recognise", str(big), tmp_path=tmp_path)
     assert result.returncode == 2 and "20000x20000" in result.stderr, result.stderr
     assert_no_traceback(result)
     assert megabytes < 400, f"{megabytes} MB to refuse it (decoding it took 2.4 GB)"
@@ -122,7 +132,7 @@ def test_the_header_says_the_size_the_decoder_finds(tmp_path, suffix):
 
 
 def test_recognise_a_folder_says_it_is_a_folder_and_what_to_give(tmp_path):
-    result, _megabytes = cli("recognise", str(tmp_path))
+    result, _megabytes = cli("recognise", str(tmp_path), tmp_path=tmp_path)
     assert result.returncode == 2
     assert_no_traceback(result)
     assert "is a folder" in result.stderr and "*.jpg" in result.stderr, result.stderr
@@ -132,7 +142,7 @@ def test_a_damaged_png_gives_our_message_and_no_opencv_warning(tmp_path):
     data = cv2.imencode(".png", draw_card("blue-7"))[1].tobytes()
     path = tmp_path / "cut.png"
     path.write_bytes(data[:len(data) // 2])
-    result, _megabytes = cli("recognise", str(path))
+    result, _megabytes = cli("recognise", str(path), tmp_path=tmp_path)
     assert result.returncode == 2 and "not a readable image" in result.stderr
     assert_no_traceback(result)
 
