@@ -11,7 +11,7 @@ from companion.errors import UserError
 BENCHMARKS: dict[str, str] = {
     "engine": "companion.engine.bench:main",
     "devices": "companion.devices.bench:main",
-    "link": "companion.link.bench:main",
+    "link": "companion.backends.pico.bench:main",
     "web": "companion.web.bench:main",
     "matches": "companion.web.bench_matches:main",
     "latency": "companion.service.bench:main",

@@ -22,7 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "motor-off": ("companion.service.cli:motor_off", "switch the launcher motor pins off (after a crash)"),
     "replay": ("companion.replay:main", "replay a game log and print the resulting state as JSON"),
     "bench": ("companion.bench:main", "measure speed: bench engine | vision | ..."),
-    "pico": ("companion.link.cli:main", "the Pico link: pico check --port PORT | pico simulate PATH"),
+    "pico": ("companion.backends.pico.cli:main", "the Pico link: pico check --port PORT | pico simulate PATH"),
     "teach": ("companion.vision.cli:teach", "learn this table's deck from photos: teach DIR --out PROFILE.json"),
     "recognise": ("companion.vision.cli:recognise", "name the card in images: recognise [--profile P] IMAGE..."),
 }

@@ -1,5 +1,5 @@
 """Pico GP numbers, generated from hardware/pinmap.toml by
-``python -m companion.link.firmware_pins``: edit the pin map, not this file."""
+``python -m companion.backends.pico.firmware_pins``: edit the pin map, not this file."""
 
 SEAT_BUTTONS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
 RING_LEDS = 28

@@ -1,7 +1,7 @@
 """The table's hands: the card launcher, the button ring and the beeper.
 
-The table loop opens them with :func:`open_devices` on a backend (``gpio``,
-``sim`` or ``pico``), hands them its queue, and from then on:
+The table loop opens them with :func:`companion.backends.open_devices` on a backend
+(``gpio``, ``sim`` or ``pico``), hands them its queue, and from then on:
 
 * calls the small interface of :mod:`companion.devices.interface`
   (``launcher.dispense(n, seat)``, ``launcher.burst(seat)``, ``ring.light_turn(seat, seconds)``,
@@ -10,9 +10,8 @@ The table loop opens them with :func:`open_devices` on a backend (``gpio``,
 
 Devices never call the engine. See docs/devices.md for wiring and burst policies.
 """
-from companion.devices.backends import BACKENDS, TableDevices, open_devices
 from companion.devices.interface import Beeper, ButtonRing, DispenseJob, Launcher
 from companion.devices.policies import ToyBurst, UniformBurst, make_policy
 
-__all__ = ["BACKENDS", "TableDevices", "open_devices", "Beeper", "ButtonRing", "DispenseJob", "Launcher",
+__all__ = ["Beeper", "ButtonRing", "DispenseJob", "Launcher",
            "ToyBurst", "UniformBurst", "make_policy"]

@@ -17,7 +17,7 @@ import time
 
 from gpiozero import Motor
 
-from companion.devices.backends import open_devices
+from companion.backends import open_devices
 from companion.devices.observations import CardCounted, collect_until, ends
 from companion.devices.safety import MotorGuard
 from companion.devices.sim import mock_factory

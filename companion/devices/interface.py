@@ -80,7 +80,7 @@ class Launcher(ClosedOnExit, ABC):
     longer than the backend's limit, whatever happens.
 
     >>> import queue
-    >>> from companion.devices.backends import open_devices
+    >>> from companion.backends import open_devices
     >>> events = queue.Queue()
     >>> with open_devices("sim", events, seed=7) as devices:
     ...     job = devices.launcher.dispense(2, seat=1)

@@ -5,7 +5,7 @@ A backend says how one job runs (:meth:`QueuedLauncher._run_job`) and how its
 motor stops (:meth:`~QueuedLauncher._halt`); this class keeps the promises of
 :class:`~companion.devices.interface.Launcher` once, for the ``gpio``/``sim``
 launcher (:mod:`companion.devices.launcher`) and the Pico's
-(:mod:`companion.link.launcher`):
+(:mod:`companion.backends.pico.launcher`):
 
 * jobs run one after another, in the order asked, on one worker thread;
 * each job gets exactly one final observation;

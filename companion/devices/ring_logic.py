@@ -41,7 +41,7 @@ class ButtonRing(ClosedOnExit, ABC):
     ended this way reports no result).
 
     >>> import queue
-    >>> from companion.devices.backends import open_devices
+    >>> from companion.backends import open_devices
     >>> events = queue.Queue()
     >>> with open_devices("sim", events) as devices:
     ...     turn = devices.ring.light_turn(2)

@@ -49,7 +49,7 @@ class SimCardStack:
     wired the other way round can be simulated too.
 
     Claim the motor pin with ``factory.pin(n, pin_class=SimMotorPin)`` *before*
-    the launcher opens it (:func:`companion.devices.backends.open_devices` does).
+    the launcher opens it (:func:`companion.backends.open_devices` does).
     """
 
     def __init__(self, factory: MockFactory, *, motor_forward, motor_backward, exit_sensor,

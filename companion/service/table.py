@@ -22,7 +22,7 @@ from pathlib import Path
 
 from companion import systemd
 from companion.config import Config
-from companion.devices import open_devices
+from companion.backends import open_devices
 from companion.devices.jobqueue import game_angles
 from companion.engine import preset
 from companion.errors import UserError

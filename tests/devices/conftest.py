@@ -3,7 +3,7 @@ import queue
 
 import pytest
 
-from companion.devices import open_devices
+from companion.backends import open_devices
 
 from devices_helpers import FAST
 

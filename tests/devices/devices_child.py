@@ -9,7 +9,7 @@ import queue
 import sys
 import time
 
-from companion.devices import open_devices
+from companion.backends import open_devices
 
 
 def main(mode: str, limit: float) -> None:

@@ -3,7 +3,7 @@ import queue
 
 import pytest
 
-from companion.devices import open_devices
+from companion.backends import open_devices
 from companion.devices.beeper import PinBeeper
 from companion.devices.observations import (DispenseFinished, DispenseJammed, HopperEmpty, SeatPressed,
                                             collect_until, ends)
@@ -178,3 +178,25 @@ def test_the_servo_pulse_widths_of_the_pin_map_reach_the_pin(tmp_path):
             widths.append(round(servo.state * 20000))     # the pulse: duty of the 20 ms frame, in µs
         # -90..90 degrees span 600..2300 µs: 10 degrees in from each end.
         assert widths == [600 + round(1700 * 10 / 180), 2300 - round(1700 * 10 / 180)]
+
+
+@pytest.mark.parametrize("backend", ["gpio", "sim", "pico"])
+def test_every_backend_opens_with_the_one_openers_arguments_and_names_all_of_its_own(backend):
+    import importlib
+    import inspect
+
+    from companion.backends.base import Opener
+    module = importlib.import_module(f"companion.backends.{backend}" + (".devices" if backend == "pico" else ""))
+    taken = inspect.signature(module.open_devices).parameters
+    common = [name for name in inspect.signature(Opener.__call__).parameters if name != "self"]
+    assert all(name in taken for name in common), (backend, list(taken))
+    assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in taken.values()), \
+        f"{backend} would swallow a misspelt option"
+
+
+def test_a_misspelt_option_to_the_pico_backend_fails_before_any_port_is_opened(tmp_path):
+    from companion.backends.pico.devices import open_devices as open_pico
+    with pytest.raises(TypeError, match="launcher_option"):
+        open_pico(queue.Queue(), port=str(tmp_path / "ttyNothing"), launcher_option={"motor_limit": 1})
+    with pytest.raises(TypeError, match="stack_option"):
+        open_devices("sim", queue.Queue(), stack_option={})

@@ -4,7 +4,7 @@ import queue
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.devices import open_devices
+from companion.backends import open_devices
 from companion.devices.debounce import Debouncer
 from companion.devices.observations import CardCounted, DispenseEnded, RaceResult, collect_until
 from companion.devices.ring import PinButtonRing

@@ -83,7 +83,7 @@ def test_a_sensor_stuck_broken_before_the_job_never_starts_the_motor(sim):
 
 def test_a_blocked_callback_cannot_keep_the_motor_on():
     """The table's queue is full and the sensor callback blocks: only the watchdog is left."""
-    from companion.devices import open_devices
+    from companion.backends import open_devices
     events = queue.Queue(maxsize=1)
     events.put("the table is not reading")
     devices = open_devices("sim", events, launcher_options=dict(motor_limit=0.5, card_deadline=0.3))

@@ -4,8 +4,8 @@ import queue
 import pytest
 from gpiozero import Device
 
-from companion.devices import open_devices
-from companion.devices.backends import aim_angles
+from companion.backends import open_devices
+from companion.backends import aim_angles
 from companion.devices.sim import mock_factory
 from companion.errors import UserError
 from devices_helpers import FAST, run_job
@@ -50,7 +50,7 @@ def test_the_first_dispense_on_gpio_aims_with_the_calibrated_angle(mock_pins_as_
 
 
 def test_the_first_dispense_on_a_simulated_pico_sends_the_calibrated_aim(tmp_path):
-    from companion.link.devices import open_devices as open_pico
+    from companion.backends.pico.devices import open_devices as open_pico
     from tests.link.link_helpers import PicoProcess, wait_until
     pico = PicoProcess(tmp_path / "ttyPico")
     events = queue.Queue()

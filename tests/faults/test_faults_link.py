@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from companion.firmware.app import VERSION, Firmware
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameReader, Message, encode_message
-from companion.link.session import DEFAULT_SETTINGS, PicoLink
+from companion.backends.pico.session import DEFAULT_SETTINGS, PicoLink
 
 EXAMPLES = int(os.environ.get("UNO_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -188,11 +188,11 @@ def test_an_old_sync_replayed_starts_no_session_and_so_revives_no_old_frame():
 
 # -- the real host against the firmware on a pseudo-terminal -----------------------------------
 class PicoOnPty:
-    """The simulated Pico (companion.link.simulator) stepped by a thread of this process;
+    """The simulated Pico (companion.backends.pico.simulator) stepped by a thread of this process;
     records every frame each way and writes replays between its own steps."""
 
     def __init__(self, path):
-        from companion.link.simulator import SimulatedPico
+        from companion.backends.pico.simulator import SimulatedPico
         self.sim = SimulatedPico(str(path))
         self.from_pico, self.from_host = [], []
         self.launches = 0
@@ -378,7 +378,7 @@ def test_under_micropython_replayed_commands_never_launch_again(tmp_path):
 
 def test_a_session_whose_numbers_run_out_ends_instead_of_wrapping_round():
     from companion.firmware.protocol import MAX_SEQ
-    from companion.link.status import LinkDown
+    from companion.backends.pico.status import LinkDown
     pico = CountingPico()
     pico.sync()
     old_session = pico.pico.link.session

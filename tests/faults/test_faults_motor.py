@@ -15,7 +15,8 @@ from gpiozero import Motor
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.config import load_config
-from companion.devices import open_devices, safety
+from companion.backends import open_devices
+from companion.devices import safety
 from companion.errors import UserError
 from companion.firmware.app import Firmware
 from companion.firmware.launcher import ABSOLUTE_MAX_MS, REST_MS
@@ -85,7 +86,7 @@ def test_check_refuses_such_a_config_with_the_same_message_as_run(tmp_path, line
 def test_the_launchers_refuse_such_limits_even_when_no_config_was_read(limit, deadline):
     with pytest.raises(UserError, match="the allowed range is"):
         open_devices("sim", queue.Queue(), launcher_options=dict(motor_limit=limit, card_deadline=deadline))
-    from companion.link.launcher import PicoLauncher
+    from companion.backends.pico.launcher import PicoLauncher
     with pytest.raises(UserError, match="the allowed range is"):
         PicoLauncher(queue.Queue(), link=None, motor_limit=limit, card_deadline=deadline)
 

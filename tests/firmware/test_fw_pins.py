@@ -1,7 +1,7 @@
 """firmware/pins.py is the [pico.*] part of hardware/pinmap.toml, never a second pin map."""
 from pathlib import Path
 
-from companion.link.firmware_pins import render
+from companion.backends.pico.firmware_pins import render
 from companion.pinmap import load_pinmap
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_firmware_pins_match_the_pin_map():
     assert (ROOT / "firmware" / "pins.py").read_text() == render(load_pinmap()), \
-        "regenerate: python -m companion.link.firmware_pins > firmware/pins.py"
+        "regenerate: python -m companion.backends.pico.firmware_pins > firmware/pins.py"
 
 
 def test_a_changed_pin_map_changes_the_firmware_pins(tmp_path):
@@ -19,9 +19,9 @@ def test_a_changed_pin_map_changes_the_firmware_pins(tmp_path):
 
 
 def test_the_pin_table_in_the_protocol_doc_matches_the_pin_map():
-    from companion.link.firmware_pins import render_markdown
+    from companion.backends.pico.firmware_pins import render_markdown
     assert render_markdown(load_pinmap()) in (ROOT / "docs" / "protocol.md").read_text(), \
-        "update docs/protocol.md: python -m companion.link.firmware_pins --markdown"
+        "update docs/protocol.md: python -m companion.backends.pico.firmware_pins --markdown"
 
 
 def test_the_flashing_commands_copy_every_firmware_module():

@@ -2,7 +2,7 @@
 from companion.firmware.app import VERSION, Firmware
 from companion.firmware.link import RETRY_MS, SILENCE_MS
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameReader, Message, encode, encode_message
-from companion.link.session import DEFAULT_SETTINGS as SETTINGS
+from companion.backends.pico.session import DEFAULT_SETTINGS as SETTINGS
 
 BOOT = 0x0BADCAFE
 IDLE = [False] * 5            # 4 seats and the draw button

@@ -1,4 +1,4 @@
-"""Fixtures of the link tests: a simulated Pico (companion.link.simulator) in a child process
+"""Fixtures of the link tests: a simulated Pico (companion.backends.pico.simulator) in a child process
 on a pseudo-terminal, the host's devices on it, and a bare host for faults."""
 import queue
 
@@ -16,7 +16,7 @@ def pico(tmp_path):
 
 @pytest.fixture
 def devices(pico):
-    from companion.link.devices import open_devices
+    from companion.backends.pico.devices import open_devices
     events: queue.Queue = queue.Queue()
     opened = open_devices(events, port=pico.path, timeout=10,
                           launcher_options={"motor_limit": 3.0, "card_deadline": 0.8})

@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.link.session import DEFAULT_SETTINGS
+from companion.backends.pico.session import DEFAULT_SETTINGS
 
 
 class PicoProcess:
@@ -14,7 +14,7 @@ class PicoProcess:
 
     def __init__(self, link_path: Path):
         self.path = str(link_path)
-        self.process = subprocess.Popen([sys.executable, "-m", "companion.link.simulator", self.path],
+        self.process = subprocess.Popen([sys.executable, "-m", "companion.backends.pico.simulator", self.path],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.first = json.loads(self.process.stdout.readline())
 

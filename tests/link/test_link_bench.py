@@ -1,7 +1,7 @@
 """``uno-companion bench link`` prints measured figures, its last line machine-readable."""
 import re
 
-from companion.link import bench
+from companion.backends.pico import bench
 
 
 def test_the_link_benchmark_prints_its_figures(capsys):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.firmware import protocol
 from companion.firmware.app import VERSION, Firmware
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
-from companion.link.session import PicoLink
+from companion.backends.pico.session import PicoLink
 
 EXAMPLES = int(os.environ.get("UNO_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,7 +9,7 @@ import pytest
 from companion.devices import observations as obs
 from companion.errors import UserError
 from companion.firmware.app import VERSION
-from companion.link.devices import open_devices
+from companion.backends.pico.devices import open_devices
 from companion.pinmap import load_pinmap
 
 from link_helpers import take, wait_until
@@ -108,7 +108,7 @@ def test_a_port_where_nothing_answers_is_a_clear_message(tmp_path):
 def test_the_table_opens_the_pico_backend_by_name_and_gets_a_clear_message_without_one():
     from pathlib import Path
 
-    from companion.devices.backends import open_devices as open_backend
+    from companion.backends import open_devices as open_backend
     if Path("/dev/ttyACM0").exists():
         pytest.skip("a real serial device is plugged in at /dev/ttyACM0")
     with pytest.raises(UserError, match="ttyACM0"):

@@ -1,8 +1,8 @@
 """Reopening the port with back-off until a Pico appears, then the session starts by itself."""
 import time
 
-from companion.link.session import BACKOFF_S, PicoLink
-from companion.link.transport import SerialTransport
+from companion.backends.pico.session import BACKOFF_S, PicoLink
+from companion.backends.pico.transport import SerialTransport
 
 from link_helpers import PicoProcess, wait_until
 

@@ -1,7 +1,7 @@
 """The serial transport turns every port problem into one readable TransportError."""
 import pytest
 
-from companion.link.transport import SerialTransport, TransportError
+from companion.backends.pico.transport import SerialTransport, TransportError
 
 
 def test_a_missing_port_says_to_plug_the_pico_in(tmp_path):

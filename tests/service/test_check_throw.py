@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.devices.backends import open_devices
+from companion.backends import open_devices
 from companion.errors import UserError
 from companion.service.throw import (CALIBRATION_FILE, ThrowCalibration, calibrated_launcher_options,
                                      calibration_path, load_calibration, save_calibration)

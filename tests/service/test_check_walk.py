@@ -11,7 +11,7 @@ import time
 import pytest
 
 from companion.config import parse_config
-from companion.devices.backends import open_devices
+from companion.backends import open_devices
 from companion.service.walk import Answers, Walk, WalkEnded, wiring_for
 from tests.link.link_helpers import PicoProcess, wait_until
 
@@ -266,7 +266,7 @@ class PicoPerson(Person):
 
 
 def test_the_same_walk_passes_on_a_pico_build(tmp_path):
-    from companion.link.devices import open_devices as open_pico
+    from companion.backends.pico.devices import open_devices as open_pico
     pico = PicoProcess(tmp_path / "ttyPico")
     events = queue.Queue()
     devices = open_pico(events, port=pico.path, timeout=10)

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from companion.firmware.protocol import TO_PICO, FrameReader, encode_message
-from companion.link.session import PicoLink
+from companion.backends.pico.session import PicoLink
 
 
 def codec_rate(frames: int) -> float:
@@ -34,7 +34,7 @@ def roundtrips(count: int) -> list[float]:
     """Milliseconds per acknowledged AIM command, host to simulated Pico and back."""
     with tempfile.TemporaryDirectory() as directory:
         path = str(Path(directory) / "ttyPico")
-        child = subprocess.Popen([sys.executable, "-m", "companion.link.simulator", path],
+        child = subprocess.Popen([sys.executable, "-m", "companion.backends.pico.simulator", path],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
             child.stdout.readline()

@@ -1,6 +1,6 @@
 """A simulated Pico: the real firmware logic on one end of a pseudo-terminal.
 
-``uno-companion pico simulate PATH`` (or ``python -m companion.link.simulator
+``uno-companion pico simulate PATH`` (or ``python -m companion.backends.pico.simulator
 PATH``) makes PATH a link to the serial end of a new pty, so the ``pico``
 backend can be tried, tested and benchmarked without a Pico. The firmware's
 :class:`~companion.firmware.app.Firmware` runs exactly as ``main.py`` runs it on

@@ -1,7 +1,7 @@
 """The ``pico`` backend: the table's devices on a Raspberry Pi Pico over USB serial.
 
-Same classes as the ``gpio`` and ``sim`` backends (see
-:mod:`companion.devices.interface`); the table never knows where a device
+Same interface as the ``gpio`` and ``sim`` backends (:mod:`companion.devices.interface`,
+opened as :class:`companion.backends.base.Opener` says); the table never knows where a device
 lives. The ring's lights are sent by a background thread that only ever sends
 the newest state, and sends all of it again after every new session (a
 reconnect or a Pico reboot), so the lights always come back.
@@ -19,11 +19,11 @@ import threading
 import time
 
 from companion.devices import safety
-from companion.devices.backends import TableDevices, aim_angles, part_settings
+from companion.backends.base import TableDevices, aim_angles, part_settings
 from companion.devices.interface import MAX_SEATS, Beeper, ButtonRing, EventSink
 from companion.devices.policies import make_policy
-from companion.link.launcher import PicoLauncher
-from companion.link.session import CommandRefused, LinkDown, PicoLink
+from companion.backends.pico.launcher import PicoLauncher
+from companion.backends.pico.session import CommandRefused, LinkDown, PicoLink
 from companion.pinmap import PinMap, load_pinmap
 
 log = logging.getLogger(__name__)
@@ -171,12 +171,14 @@ def pico_settings(pinmap: PinMap | None = None) -> tuple[int, int, int, int]:
 
 def open_devices(events: EventSink, *, port: str = DEFAULT_PORT, seed: int | None = None,
                  burst_policy: str = "toy", timeout: float = 5.0, launcher_options: dict | None = None,
-                 pinmap: PinMap | None = None, **_ignored) -> PicoDevices:
+                 pinmap: PinMap | None = None) -> PicoDevices:
     """Connect to the Pico on ``port`` and open launcher, ring and beeper on it.
 
     No Pico answering within ``timeout`` seconds is a :class:`UserError` saying
-    what to check. ``launcher_options``: ``motor_limit``, ``card_deadline``, ``speed``, and
-    ``seat_angles`` (seat -> degrees, see :func:`~companion.devices.backends.aim_angles`).
+    what to check. Besides the :class:`~companion.backends.base.Opener` arguments:
+    ``port`` and ``timeout``; any other is a ``TypeError``.
+    ``launcher_options``: ``motor_limit``, ``card_deadline``, ``speed``, and
+    ``seat_angles`` (seat -> degrees, see :func:`~companion.backends.base.aim_angles`).
     ``pinmap``: where the parts' settings come from (default: the shipped pin map).
     """
     link = PicoLink(port, settings=pico_settings(pinmap)).start()

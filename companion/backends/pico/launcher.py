@@ -20,7 +20,7 @@ from companion.devices.interface import DispenseJob, EventSink
 from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, check_motor_times,
                                         exit_blocked_at_rest, hopper_empty_at_rest, jam_reason)
 from companion.devices.policies import BurstPolicy
-from companion.link.session import CommandRefused, LinkDown, PicoLink
+from companion.backends.pico.session import CommandRefused, LinkDown, PicoLink
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ The Pico cannot read TOML, so the pin numbers travel as a tiny generated
 module; tests check that it, and the table in docs/protocol.md
 (``--markdown``), never drift from ``hardware/pinmap.toml``.
 
-    python -m companion.link.firmware_pins > firmware/pins.py
+    python -m companion.backends.pico.firmware_pins > firmware/pins.py
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import sys
 from companion.pinmap import PinMap, load_pinmap
 
 HEADER = ('"""Pico GP numbers, generated from hardware/pinmap.toml by\n'
-          '``python -m companion.link.firmware_pins``: edit the pin map, not this file."""\n')
+          '``python -m companion.backends.pico.firmware_pins``: edit the pin map, not this file."""\n')
 SINGLE = ("ring_leds", "launcher_motor_forward", "launcher_motor_backward", "launcher_exit_sensor",
           "launcher_hopper_sensor", "launcher_aim_servo", "launcher_draw_button", "buzzer")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.link.devices import DEFAULT_PORT
+from companion.backends.pico.devices import DEFAULT_PORT
 
 
 def main(argv: list[str]) -> int:
@@ -27,14 +27,14 @@ def main(argv: list[str]) -> int:
     if options.command == "aim":
         return _aim(options.port, options.degrees, options.pinmap)
     if options.command == "simulate":
-        from companion.link import simulator
+        from companion.backends.pico import simulator
         print(f"simulated Pico on {options.path}; commands on stdin (report, press 2, ...), Ctrl-D ends")
         return simulator.main([options.path])
     return _check(options.port, options.timeout)
 
 
 def _check(port: str, timeout: float) -> int:
-    from companion.link.session import PicoLink
+    from companion.backends.pico.session import PicoLink
     link = PicoLink(port).start()
     try:
         link.wait_ready(timeout)               # a UserError names what to check
@@ -58,8 +58,8 @@ def _degrees(text: str) -> int:
 
 
 def _aim(port: str, degrees: int, pinmap_path: str | None) -> int:
-    from companion.link.devices import pico_settings
-    from companion.link.session import PicoLink
+    from companion.backends.pico.devices import pico_settings
+    from companion.backends.pico.session import PicoLink
     from companion.pinmap import load_pinmap
     settings = pico_settings(load_pinmap(pinmap_path))
     link = PicoLink(port, settings=settings).start()

@@ -26,9 +26,9 @@ from companion.errors import UserError
 from companion.firmware.app import VERSION as FIRMWARE_VERSION
 from companion.firmware.protocol import (MAX_SEQ, TO_HOST, TO_PICO, FrameError, FrameReader, Message, OldFrame,
                                          encode_message, is_new)
-from companion.link.listeners import Listeners
-from companion.link.status import CommandRefused, LinkDown, PicoInfo, PicoState
-from companion.link.transport import SerialTransport, TransportError
+from companion.backends.pico.listeners import Listeners
+from companion.backends.pico.status import CommandRefused, LinkDown, PicoInfo, PicoState
+from companion.backends.pico.transport import SerialTransport, TransportError
 
 __all__ = ["PicoLink", "LinkDown", "CommandRefused", "PicoInfo", "PicoState"]
 
@@ -49,7 +49,7 @@ DEFAULT_SETTINGS = (1, 1, 500, 2400)
 
 
 class PicoLink:
-    """``settings``: the SYNC's part settings (see :func:`companion.link.devices.pico_settings`)."""
+    """``settings``: the SYNC's part settings (see :func:`companion.backends.pico.devices.pico_settings`)."""
 
     def __init__(self, port: str, *, transport: Callable[[str], SerialTransport] = SerialTransport,
                  clock: Callable[[], float] = time.monotonic, settings: tuple = DEFAULT_SETTINGS):
