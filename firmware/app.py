@@ -12,7 +12,7 @@ b'$00000000 0 HELLO 0.3.0 1234ABCD 1234ABCE 4 1*2C57F2\\n'
 """
 from .debounce import Debouncer
 from .launcher import Busy, Launcher
-from .link import PicoLink
+from .link import FirmwareLink
 from .ring import Ring
 
 VERSION = "0.3.0"
@@ -25,7 +25,7 @@ class Firmware:
     def __init__(self, seats, has_launcher, boot_id, now_ms):
         self.seats = seats
         self.has_launcher = has_launcher
-        self.link = PicoLink(VERSION, boot_id, seats, has_launcher, now_ms)
+        self.link = FirmwareLink(VERSION, boot_id, seats, has_launcher, now_ms)
         self.buttons = Debouncer(seats + 1)       # the seats, then the draw button
         self.ring = Ring(seats)
         self.launcher = Launcher()

@@ -26,7 +26,9 @@ def session_id(boot_id, number):
     return (boot_id + number) % 0xFFFFFFFF + 1
 
 
-class PicoLink:
+class FirmwareLink:
+    """The Pico's end of the link (the host's end is ``companion.backends.pico.session.HostLink``)."""
+
     def __init__(self, version, boot_id, seats, has_launcher, now_ms):
         self.version, self.seats, self.has_launcher = version, seats, has_launcher
         self.boot_id = boot_id

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from companion.firmware.app import VERSION, Firmware
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameReader, Message, encode_message
-from companion.backends.pico.session import DEFAULT_SETTINGS, PicoLink
+from companion.backends.pico.session import DEFAULT_SETTINGS, HostLink
 
 EXAMPLES = int(os.environ.get("UNO_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -126,7 +126,7 @@ def test_replayed_command_frames_never_launch_again():
 
 # -- the host's end: replayed events -----------------------------------------------------------
 def ready_link(boot=BOOT, offer=0x5E55):
-    link = PicoLink("replay")                            # never started: frames are fed by hand
+    link = HostLink("replay")                            # never started: frames are fed by hand
     link._set_phase("hello")
     link._receive(encode_message(TO_HOST, 0, "HELLO", (VERSION, boot, offer, 6, 1)), 0.0)
     link._receive(encode_message(TO_HOST, 0, "ACK", (link._sync[0],), offer), 0.0)
@@ -252,7 +252,7 @@ def wait_until(condition, timeout=15.0):
 def test_over_a_pty_replays_and_stale_bytes_across_a_reconnect_are_never_taken(tmp_path):
     rng = random.Random(20261201)
     pico = PicoOnPty(tmp_path / "ttyPico")
-    link = PicoLink(pico.sim.link_path)
+    link = HostLink(pico.sim.link_path)
     presses = []
     link.add_listener(lambda message, at: presses.append(message) if message.verb == "PRESS" else None)
     link.start()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.firmware import protocol
 from companion.firmware.app import VERSION, Firmware
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameError, FrameReader, Message, encode_message
-from companion.backends.pico.session import PicoLink
+from companion.backends.pico.session import HostLink
 
 EXAMPLES = int(os.environ.get("UNO_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -107,7 +107,7 @@ def test_a_damaged_launch_throws_the_count_sent_or_nothing(count, how):
 
 # -- the host's parser -------------------------------------------------------------------
 def _ready_link():
-    link = PicoLink("fuzz")                               # never started: frames are fed by hand
+    link = HostLink("fuzz")                               # never started: frames are fed by hand
     link._set_phase("hello")
     link._receive(encode_message(TO_HOST, 0, "HELLO", (VERSION, BOOT, OFFER, 6, 1)), 0.0)
     link._receive(encode_message(TO_HOST, 0, "ACK", (link._sync[0],), OFFER), 0.0)

@@ -1,7 +1,7 @@
 """Reopening the port with back-off until a Pico appears, then the session starts by itself."""
 import time
 
-from companion.backends.pico.session import BACKOFF_S, PicoLink
+from companion.backends.pico.session import BACKOFF_S, HostLink
 from companion.backends.pico.transport import SerialTransport
 
 from link_helpers import PicoProcess, wait_until
@@ -15,7 +15,7 @@ def test_the_host_retries_with_growing_pauses_and_connects_when_the_pico_appears
         attempts.append(time.monotonic())
         return SerialTransport(port)
 
-    link = PicoLink(path, transport=opening).start()
+    link = HostLink(path, transport=opening).start()
     try:
         wait_until(lambda: len(attempts) >= 4, what="four attempts")
         pauses = [later - earlier for earlier, later in zip(attempts, attempts[1:])]

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from companion.firmware.protocol import TO_PICO, FrameReader, encode_message
-from companion.backends.pico.session import PicoLink
+from companion.backends.pico.session import HostLink
 
 
 def codec_rate(frames: int) -> float:
@@ -38,7 +38,7 @@ def roundtrips(count: int) -> list[float]:
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
             child.stdout.readline()
-            link = PicoLink(path).start()
+            link = HostLink(path).start()
             try:
                 link.wait_ready(10)
                 times = []

@@ -34,8 +34,8 @@ def main(argv: list[str]) -> int:
 
 
 def _check(port: str, timeout: float) -> int:
-    from companion.backends.pico.session import PicoLink
-    link = PicoLink(port).start()
+    from companion.backends.pico.session import HostLink
+    link = HostLink(port).start()
     try:
         link.wait_ready(timeout)               # a UserError names what to check
         info = link.info
@@ -59,10 +59,10 @@ def _degrees(text: str) -> int:
 
 def _aim(port: str, degrees: int, pinmap_path: str | None) -> int:
     from companion.backends.pico.devices import pico_settings
-    from companion.backends.pico.session import PicoLink
+    from companion.backends.pico.session import HostLink
     from companion.pinmap import load_pinmap
     settings = pico_settings(load_pinmap(pinmap_path))
-    link = PicoLink(port, settings=settings).start()
+    link = HostLink(port, settings=settings).start()
     try:
         link.wait_ready(5.0)
         link.command("AIM", degrees + 90)          # the Pico's 0-180; it holds the angle after we go

@@ -23,7 +23,7 @@ from companion.backends.base import TableDevices, aim_angles, part_settings
 from companion.devices.interface import MAX_SEATS, Beeper, ButtonRing, EventSink
 from companion.devices.policies import make_policy
 from companion.backends.pico.launcher import PicoLauncher
-from companion.backends.pico.session import CommandRefused, LinkDown, PicoLink
+from companion.backends.pico.session import CommandRefused, LinkDown, HostLink
 from companion.pinmap import PinMap, load_pinmap
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ LOOKS = {"off": ("OFF", 0x000000), "on": ("SOLID", 0xFFFFFF), "blink": ("BLINK",
 class PicoButtonRing(ButtonRing):
     """The RGB ring and seat buttons on the Pico; presses arrive debounced by the firmware."""
 
-    def __init__(self, events: EventSink, link: PicoLink, seats: int):
+    def __init__(self, events: EventSink, link: HostLink, seats: int):
         super().__init__(events, seats, clock=link.clock)
         self.link = link
         self._wanted = {seat: "off" for seat in range(seats)}
@@ -120,7 +120,7 @@ class PicoButtonRing(ButtonRing):
 class PicoBeeper(Beeper):
     """The buzzer on the Pico: each beep is one BUZZ command (the Pico times its length)."""
 
-    def __init__(self, link: PicoLink):
+    def __init__(self, link: HostLink):
         self.link = link
         self._generation = 0
 
@@ -149,7 +149,7 @@ class PicoBeeper(Beeper):
 class PicoDevices(TableDevices):
     """The three devices and the link they share; closing closes the link last."""
 
-    def __init__(self, launcher, ring, beeper, link: PicoLink):
+    def __init__(self, launcher, ring, beeper, link: HostLink):
         super().__init__(launcher, ring, beeper)
         self.link = link
 
@@ -181,7 +181,7 @@ def open_devices(events: EventSink, *, port: str = DEFAULT_PORT, seed: int | Non
     ``seat_angles`` (seat -> degrees, see :func:`~companion.backends.base.aim_angles`).
     ``pinmap``: where the parts' settings come from (default: the shipped pin map).
     """
-    link = PicoLink(port, settings=pico_settings(pinmap)).start()
+    link = HostLink(port, settings=pico_settings(pinmap)).start()
     try:
         link.wait_ready(timeout)
     except BaseException:

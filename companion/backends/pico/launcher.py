@@ -20,7 +20,7 @@ from companion.devices.interface import DispenseJob, EventSink
 from companion.devices.jobqueue import (HELD_OFF, QueuedLauncher, check_jam_clearing, check_motor_times,
                                         exit_blocked_at_rest, hopper_empty_at_rest, jam_reason)
 from companion.devices.policies import BurstPolicy
-from companion.backends.pico.session import CommandRefused, LinkDown, PicoLink
+from companion.backends.pico.session import CommandRefused, LinkDown, HostLink
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ class PicoLauncher(QueuedLauncher):
 
     worker_name = "pico-launcher"
 
-    def __init__(self, events: EventSink, link: PicoLink, *, policy: BurstPolicy | None = None,
+    def __init__(self, events: EventSink, link: HostLink, *, policy: BurstPolicy | None = None,
                  seat_angles: Sequence[float] = (), speed: float = 1.0, motor_limit: float = 3.0,
                  card_deadline: float = 0.8, rest: float = 0.15, recover_timeout: float = 5.0,
                  jam_reverse: float = 0.15, jam_retries: int = 2):

@@ -7,11 +7,11 @@ Pico's events and hands each one to the listeners once, on a separate thread.
 Every frame carries the session's id: one of another session (stale bytes from
 before a reconnect) is dropped, and within the session an event counts only
 when its number is above the last one taken, so a replayed frame never does.
-:meth:`PicoLink.command` sends one command and waits for its ACK,
+:meth:`HostLink.command` sends one command and waits for its ACK,
 retransmitting the same frame (same sequence number) until it comes; the
 firmware runs a frame only once. The protocol is in docs/protocol.md.
 
->>> link = PicoLink("/dev/ttyACM0")     # doctest: +SKIP
+>>> link = HostLink("/dev/ttyACM0")     # doctest: +SKIP
 >>> link.start(); link.wait_ready(timeout=5)
 >>> link.command("SEAT", 2, "SOLID", 0x00FF00, 0)
 """
@@ -30,7 +30,7 @@ from companion.backends.pico.listeners import Listeners
 from companion.backends.pico.status import CommandRefused, LinkDown, PicoInfo, PicoState
 from companion.backends.pico.transport import SerialTransport, TransportError
 
-__all__ = ["PicoLink", "LinkDown", "CommandRefused", "PicoInfo", "PicoState"]
+__all__ = ["HostLink", "LinkDown", "CommandRefused", "PicoInfo", "PicoState"]
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +48,10 @@ BACKOFF_S = (0.2, 0.4, 0.8, 1.6, 2.0)
 DEFAULT_SETTINGS = (1, 1, 500, 2400)
 
 
-class PicoLink:
-    """``settings``: the SYNC's part settings (see :func:`companion.backends.pico.devices.pico_settings`)."""
+class HostLink:
+    """The host's end of the link to the Pico (the Pico's end is ``firmware/link.py``'s ``FirmwareLink``).
+
+    ``settings``: the SYNC's part settings (see :func:`companion.backends.pico.devices.pico_settings`)."""
 
     def __init__(self, port: str, *, transport: Callable[[str], SerialTransport] = SerialTransport,
                  clock: Callable[[], float] = time.monotonic, settings: tuple = DEFAULT_SETTINGS):
@@ -92,7 +94,7 @@ class PicoLink:
         """``listener(what)``: "ready" after each SYNC (restore the lights now), "lost", "reboot"."""
         self._listeners.add_session_listener(listener)
 
-    def start(self) -> "PicoLink":
+    def start(self) -> "HostLink":
         self._listeners.start()
         self._io = threading.Thread(target=self._run_io, name="pico-io", daemon=True)
         self._io.start()
