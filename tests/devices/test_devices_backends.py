@@ -200,3 +200,14 @@ def test_a_misspelt_option_to_the_pico_backend_fails_before_any_port_is_opened(t
         open_pico(queue.Queue(), port=str(tmp_path / "ttyNothing"), launcher_option={"motor_limit": 1})
     with pytest.raises(TypeError, match="stack_option"):
         open_devices("sim", queue.Queue(), stack_option={})
+
+
+def test_the_sim_and_gpio_backends_never_load_the_serial_library():
+    import subprocess
+    import sys
+    script = ("import queue, sys\nfrom companion.backends import open_devices\n"
+              "open_devices('sim', queue.Queue()).close()\n"
+              "try:\n    open_devices('gpio', queue.Queue())\nexcept Exception:\n    pass\n"
+              "print('serial' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert run.stdout.strip() == "False", run.stderr
