@@ -222,7 +222,7 @@ class DrawMixin:
         for rule in self.house:
             why = rule.pass_refused(self, seat)
             if why:
-                raise UserError(f"seat {seat} cannot pass: {why}")
+                raise UserError(message("cannot_pass_because", seat=seat, why=why))
         if self.log is not None:
             self.log.append(Pass(seat))
         self._advance(1)

@@ -21,9 +21,24 @@ MESSAGES: dict[str, str] = {
     # why a card is taken back (P1), as TakeBack.why
     "not_your_turn": "not seat {seat}'s turn (seat {turn})",
     "must_draw_first": "seat {seat} must draw {count} first",
+    "round_ending": "the round is over: only the last draw is still taken (T7)",
+    "colour_first": "a colour must be chosen first",
+    "wd4_first": "the wild-draw4 must be taken or challenged first",
+    "only_drawn_card": "after drawing only the drawn card may be played (T3)",
+    "does_not_fit": "it matches neither colour, number nor symbol (T1)",
+    "wd4_colour_held": "wild-draw4 only without a card of the current colour (T2)",
+    # ... and the house rules' reasons
+    "drawn_must_be_played": "the drawn card fits and must be played (H6)",
+    "draw_again": "no card fits yet: draw again (H7)",
+    "last_card_number": "the last card must be a number card (H8)",
+    "last_card_not_zero": "the last card may not be a 0 (H8)",
+    "top_turned": "the {rank} on top was turned into a {turned} (V10)",
+    "complementary_same_colour": "same colour on same colour is not allowed in complementary mode (V8)",
     # what the game waits for (the snapshot's waiting_for.what, when it has a number)
     "waiting_draw": "draw {count}",
     # refusals (UserError)
+    "nothing_to_undo": "nothing to undo",
+    "cannot_pass_because": "seat {seat} cannot pass: {why}",
     "not_now": "{what} now (waiting for: {waiting})",
     "round_over": "{what}: the round is over (next: {waiting})",
     "match_over": "{what}: the match is over",
