@@ -179,9 +179,9 @@ class EffectsMixin:
         if self.phase is not TARGET or seat != self.current:
             raise UserError(message("no_target_now", seat=seat))
         if target == seat:
-            raise UserError("choose another player to swap hands with (H4)")
+            raise UserError(message("swap_with_another"))
         if target in self.flags.get("finished", ()):
-            raise UserError(f"seat {target} has gone out of this round (V6)")
+            raise UserError(message("target_gone_out", seat=target))
         if self.log is not None:
             self.log.append(ChooseTarget(seat, target))
         self.move_hands({seat: target, target: seat})

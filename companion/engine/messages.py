@@ -39,6 +39,17 @@ MESSAGES: dict[str, str] = {
     # refusals (UserError)
     "nothing_to_undo": "nothing to undo",
     "cannot_pass_because": "seat {seat} cannot pass: {why}",
+    # ... and the table's other refusals a phone may meet
+    "bruno_kuno_off": "Bruno and Kuno are called only with the bruno_kuno rule (V7)",
+    "no_race": "no race is running (V3, E2)",
+    "bursts_off": "the launcher throws bursts only with the extreme_bursts rule (E1)",
+    "no_verdict_waiting": "no wild-draw4 challenge is waiting for a verdict",
+    "nothing_to_reshuffle": "nothing to reshuffle: the discard pile holds only its top card",
+    "swap_with_another": "choose another player to swap hands with (H4)",
+    "target_gone_out": "seat {seat} has gone out of this round (V6)",
+    "jump_in_off": "jumping in needs the jump_in house rule (H5)",
+    "already_claimed": "the {card} already counts as seat {seat}'s",
+    "start_card_once": "the start card is turned up once, right after the deal",
     "not_now": "{what} now (waiting for: {waiting})",
     "round_over": "{what}: the round is over (next: {waiting})",
     "match_over": "{what}: the match is over",
