@@ -204,7 +204,7 @@ def setup():
         setup_choice = table_game.setup_from_json(body)
     except UserError as error:
         raise UnprocessableEntity(view.translate_error(error)) from None
-    current_app.config["NEXT_SETUP"] = setup_choice
+    current_app.extensions["next_setup"].save(setup_choice)
     current_app.config["TABLE_LANGUAGE"] = setup_choice.language
     if not start:
         return jsonify(saved=True)

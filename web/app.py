@@ -18,6 +18,7 @@ from companion.table.loop import TableLoop
 from companion.web import api, pages, security
 from companion.web import matches as match_pages
 from companion.web.i18n import init_babel
+from companion.web.saved_setup import SavedSetup, beside_store
 from companion.web.sse import StreamHub
 
 MAX_BODY_BYTES = 16 * 1024  # the biggest honest body (a full setup) is about 2 KB
@@ -48,10 +49,10 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",  # Strict would drop the cookie on the QR link's redirect in some browsers
-        JSON_SORT_KEYS=False,
     )
     app.extensions["table"] = table
     app.extensions["matches"] = matches  # companion.service.store.MatchArchive, or None: not kept
+    app.extensions["next_setup"] = SavedSetup(beside_store(matches))  # kept over a restart
     app.extensions["hub"] = hub = StreamHub(max_streams=max_streams)
     app.extensions["token_limiter"] = security.TokenTryLimiter()
     table.subscribe(api.publisher(hub))

@@ -1,9 +1,9 @@
 """Keep the German catalogue complete: ``python -m companion.web.catalogue``.
 
 Extracts every gettext string of web/ (Python and templates) and adds the
-engine's English texts the page shows (rule explanations, what the table waits
-for, misplay reasons), then updates web/translations/de/LC_MESSAGES/messages.po
-keeping every existing translation. New entries have an empty msgstr; fill them in.
+engine's English texts the page shows (rule explanations, and every keyed
+message of companion/engine/messages.py: refusals, misplay reasons, notices),
+then updates web/translations/de/LC_MESSAGES/messages.po keeping every existing translation. New entries have an empty msgstr; fill them in.
 """
 from __future__ import annotations
 
@@ -19,23 +19,11 @@ PO_PATH = WEB / "translations" / "de" / "LC_MESSAGES" / "messages.po"
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2")]
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
 
-#: Reasons the engine gives for a misplay that have no numbers in them (see engine/game.py).
-ENGINE_REASONS = (
-    "it matches neither colour, number nor symbol (T1)",
-    "a colour must be chosen first",
-    "the wild-draw4 must be taken or challenged first",
-    "after drawing only the drawn card may be played (T3)",
-    "wild-draw4 only without a card of the current colour (T2)",
-    "nothing to undo",
-)
-
-
 def engine_messages() -> list[str]:
     """The engine's fixed English sentences that reach the page."""
     from companion.engine.options import OPTION_INFO
     from companion.engine.messages import MESSAGES
-    return ([info.help for info in OPTION_INFO.values()] + list(ENGINE_REASONS)
-            + [text for text in MESSAGES.values() if text not in ENGINE_REASONS])
+    return [info.help for info in OPTION_INFO.values()] + list(MESSAGES.values())
 
 
 def current_template() -> Catalog:

@@ -48,7 +48,7 @@ def _describe(entry: dict, players: list[str]) -> str:
         by_type.setdefault(action["type"], []).append(action)
     text = _plain(event, name, entry) or _unknown(event, players)
     if kind == "play":
-        text += _play_effect(event, entry, by_type, name, len(players))
+        text += _play_effect(event, entry, by_type, name)
     elif kind in ("colour", "catch", "challenge", "accept", "challenge_verdict", "penalty", "race",
                   "start_card"):
         draws = [a for a in by_type.get("dispense", []) if kind != "start_card" or a["seat"] != seat]
@@ -129,7 +129,7 @@ def _plain(event: dict, name, entry: dict) -> str | None:
     return None
 
 
-def _play_effect(event: dict, entry: dict, by_type: dict, name, seats: int) -> str:
+def _play_effect(event: dict, entry: dict, by_type: dict, name) -> str:
     """What the engine made of a played card: refused, or its effect on the others."""
     for take_back in by_type.get("take_back", []):
         owed = sum(a["count"] for a in by_type.get("dispense", []) if a["seat"] == take_back["seat"])
@@ -137,7 +137,7 @@ def _play_effect(event: dict, entry: dict, by_type: dict, name, seats: int) -> s
                          why=engine_message(take_back["why"], take_back.get("why_key"),
                                             take_back.get("why_params")), cards=_cards(owed))
     card = event["card"]
-    after, before_direction = entry.get("turn"), entry.get("before", {}).get("direction")
+    before_direction = entry.get("before", {}).get("direction")
     if card.endswith("-draw2") or card == "wild-draw4":
         hit = by_type.get("dispense", [])
         if hit:
@@ -146,9 +146,9 @@ def _play_effect(event: dict, entry: dict, by_type: dict, name, seats: int) -> s
     if card.endswith("-reverse") and entry.get("direction") != before_direction:
         return " – " + (_("play now goes clockwise") if entry.get("direction") == "clockwise"
                         else _("play now goes counter-clockwise"))
-    if (card.endswith("-skip") or card.endswith("-reverse")) and isinstance(after, int):
-        step = 1 if entry.get("direction") == "clockwise" else -1
-        return " – " + _("%(name)s is skipped", name=name((after - step) % seats))
+    skipped = [seat for turn in by_type.get("turn", []) for seat in turn.get("skipped", ())]
+    if skipped:  # the engine names the seats it passed over (V1 doubling, V6, E2 draw twice)
+        return " – " + "; ".join(_("%(name)s is skipped", name=name(seat)) for seat in skipped)
     if by_type.get("ask_colour"):
         return " – " + _("%(name)s chooses a colour", name=name(event["seat"]))
     return ""

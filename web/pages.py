@@ -40,7 +40,7 @@ def setup():
         link = current_app.config["HOST_LINK"]
         # the next game starts from the saved setup, else from the rules of the match at the table
         context.update(host_link=link, qr_svg=host_qr_svg(link) if link else "",
-                       next_setup=view.setup_json(current_app.config.get("NEXT_SETUP"))
+                       next_setup=view.setup_json(current_app.extensions["next_setup"].load())
                        or current_app.extensions["table"].latest.snapshot.get("setup"))
     return _page("setup.html", **context)
 

@@ -72,7 +72,7 @@ def build_view(state: dict) -> dict:
             "current": seat == turn, "pending": due,
             "pending_text": _("draws %(count)d", count=due) if due else ""})
     waiting = state["waiting_for"]
-    what = _waiting_text(waiting["what"])
+    what = _waiting_text(waiting, state.get("waiting_message"))
     turn_view = None
     if turn is not None:
         arrow = "↻" if state["direction"] == "clockwise" else "↺"
@@ -134,12 +134,12 @@ def _question(question: dict, players: list[str]) -> dict:
             "candidates": [c for c in candidates if c]}
 
 
-def _waiting_text(what: str) -> str:
-    """The engine's "what it waits for" in words; "draw 4" carries a number."""
-    kind, _sep, count = what.partition(" ")
-    if kind == "draw" and is_digits(count):
-        return _("draw %(count)d", count=int(count))  # the engine's own text: ASCII, short
-    return engine_text(what)
+def _waiting_text(waiting: dict, message: dict | None) -> str:
+    """The engine's "what it waits for" in words: by its key and parameters when it gave
+    them (``waiting_message``: "draw 4" carries a number), else its fixed text."""
+    if isinstance(message, dict):
+        return engine_message(waiting["what"], message.get("key"), message.get("params"))
+    return engine_text(waiting["what"])
 
 
 def _status(state: dict, players: list[str], what: str) -> dict:

@@ -71,6 +71,8 @@ def engine_text(text: str) -> str:
 
 
 def _message_value(name: str, value):
+    if getattr(value, "key", None) is not None:  # a message inside a message ("cannot pass: ...")
+        return engine_message(value)
     if not isinstance(value, str):
         return value
     return card_name(value) if name == "card" else engine_text(value)

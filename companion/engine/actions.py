@@ -97,10 +97,18 @@ class TakeBack(Action):
 
 @dataclass(frozen=True, slots=True)
 class Turn(Action):
-    """Light ``seat``: it is their turn. ``may`` lists what they may do."""
+    """Light ``seat``: it is their turn. ``may`` lists what they may do; ``skipped``: the
+    seats a skip passed over on the way (in the JSON only when there are any)."""
     type: ClassVar[str] = "turn"
     seat: int
     may: tuple
+    skipped: tuple = ()
+
+    def to_json(self) -> dict:
+        data = Action.to_json(self)
+        if not self.skipped:
+            del data["skipped"]
+        return data
 
     @property
     def text(self):

@@ -80,7 +80,7 @@ class ApplyMixin:
     def pop(self) -> E.Event:
         """Withdraw the last event (exact undo); answers the event."""
         if not self.log:
-            raise UserError("nothing to undo")
+            raise UserError(message("nothing_to_undo"))
         event = self.log[-1]
         self.undo(1)
         return event

@@ -31,7 +31,7 @@ class CallsMixin:
         if cards is None:
             raise UserError(f"unknown call {word!r}; say uno, kuno or bruno")
         if cards > 1 and not self.options.bruno_kuno:
-            raise UserError("Bruno and Kuno are called only with the bruno_kuno rule (V7)")
+            raise UserError(message("bruno_kuno_off"))
         if self.log is not None:
             self.log.append(CallUno(seat, word))
         if not cards <= self.sizes[seat] <= cards + 1:
@@ -87,7 +87,7 @@ class CallsMixin:
         self._check_seat(slowest)
         race = self.flags.get("race")
         if not race:
-            raise UserError("no race is running (V3, E2)")
+            raise UserError(message("no_race"))
         if self.log is not None:
             self.log.append(RaceResult(slowest))
         del self.flags["race"]

@@ -105,7 +105,7 @@ class DrawMixin:
 
     def _check_burst(self, seat: int, count: int) -> None:
         if not self.options.extreme_bursts:
-            raise UserError("the launcher throws bursts only with the extreme_bursts rule (E1)")
+            raise UserError(message("bursts_off"))
         if self.phase not in PLAYING:
             raise UserError(self._not_now("no cards can be drawn"))
         self._check_seat(seat)
@@ -222,7 +222,7 @@ class DrawMixin:
         for rule in self.house:
             why = rule.pass_refused(self, seat)
             if why:
-                raise UserError(f"seat {seat} cannot pass: {why}")
+                raise UserError(message("cannot_pass_because", seat=seat, why=why))
         if self.log is not None:
             self.log.append(Pass(seat))
         self._advance(1)
@@ -245,7 +245,7 @@ class DrawMixin:
     def verdict(self, wd4_was_legal: bool) -> None:
         """T6 in tracking mode: the table looked at the hand and says whether the play was legal."""
         if self.phase is not VERDICT:
-            raise UserError("no wild-draw4 challenge is waiting for a verdict")
+            raise UserError(message("no_verdict_waiting"))
         if self.log is not None:
             self.log.append(ChallengeVerdict(bool(wd4_was_legal)))
         self._settle_challenge(not wd4_was_legal)
@@ -272,7 +272,7 @@ class DrawMixin:
         if self.phase not in PLAYING:
             raise UserError("the piles can only be reshuffled during a round")
         if len(self.discard) < 2:
-            raise UserError("nothing to reshuffle: the discard pile holds only its top card")
+            raise UserError(message("nothing_to_reshuffle"))
         if self.full and self.pile:
             raise UserError(f"the draw pile still holds {len(self.pile)} cards (D5)")
         if self.log is not None:

@@ -65,27 +65,35 @@ class EffectsMixin:
         """The turn passes ``steps`` players on in the direction of play."""
         if self.house:
             return self._advance_house(steps)
-        self.current = (self.current + steps * self.direction) % self.n
+        start = self.current
+        self.current = (start + steps * self.direction) % self.n
         self.phase = TURN
         self.drawn = -1
         if self.out is not None:
-            self.out.append(A.Turn(self.current, ("play", "draw")))
+            skipped = tuple((start + k * self.direction) % self.n for k in range(1, steps))
+            self.out.append(A.Turn(self.current, ("play", "draw"), skipped))
 
     def _advance_house(self, steps: int) -> None:
+        passed = []  # the seats reached before the last step: a skip passed over them
         for rule in self.house:
-            seat = rule.next_seat(self, steps)
+            seat = rule.next_seat(self, 1)  # one step at a time (E2), to know who was passed over
             if seat is not None:
+                for _ in range(steps - 1):
+                    passed.append(seat)
+                    seat = rule.next_seat(self, 1)
                 break
         else:
             finished = self.flags.get("finished")
             seat = self.current
-            for _ in range(steps):
+            for step in range(steps):
+                if step:
+                    passed.append(seat)
                 seat = (seat + self.direction) % self.n
                 while finished and seat in finished and len(finished) < self.n:
                     seat = (seat + self.direction) % self.n  # V6: who went out is passed over
         self.current, self.phase, self.drawn = seat, TURN, -1
         if self.out is not None:
-            self.out.append(A.Turn(seat, ("play", "draw")))
+            self.out.append(A.Turn(seat, ("play", "draw"), tuple(passed)))
         for rule in self.house:
             rule.on_turn(self, seat)
 
@@ -171,9 +179,9 @@ class EffectsMixin:
         if self.phase is not TARGET or seat != self.current:
             raise UserError(message("no_target_now", seat=seat))
         if target == seat:
-            raise UserError("choose another player to swap hands with (H4)")
+            raise UserError(message("swap_with_another"))
         if target in self.flags.get("finished", ()):
-            raise UserError(f"seat {target} has gone out of this round (V6)")
+            raise UserError(message("target_gone_out", seat=target))
         if self.log is not None:
             self.log.append(ChooseTarget(seat, target))
         self.move_hands({seat: target, target: seat})

@@ -145,7 +145,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         """Why ``card`` may not be played now (None: it may). House rules judge first:
         any of them may forbid (a reason), or allow what the official rules do not (True)."""
         if self.ending:
-            return "the round is over: only the last draw is still taken (T7)"
+            return message("round_ending")
         allowed = False
         for rule in self.house:
             verdict = rule.judge(self, seat, card)
@@ -159,18 +159,18 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         if seat != self.current:
             return message("not_your_turn", seat=seat, turn=self.current)
         if phase is COLOUR:
-            return "a colour must be chosen first"
+            return message("colour_first")
         if phase is CHALLENGE or phase is VERDICT:
-            return "the wild-draw4 must be taken or challenged first"
+            return message("wd4_first")
         if self.pending:
             return message("must_draw_first", seat=seat, count=self.pending)
         if phase is DRAWN and self.full and card != self.drawn:
-            return "after drawing only the drawn card may be played (T3)"
+            return message("only_drawn_card")
         if card not in self.fitting:
-            return "it matches neither colour, number nor symbol (T1)"
+            return message("does_not_fit")
         if (CARD_RANK[card] == WILD_DRAW4 and self.full and not self.options.challenge_wd4
                 and self.holds_colour(seat, self.colour)):
-            return "wild-draw4 only without a card of the current colour (T2)"
+            return message("wd4_colour_held")
         return None
 
     def play(self, seat: int, card: int) -> bool:

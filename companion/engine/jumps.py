@@ -44,14 +44,14 @@ class JumpMixin:
         """H5: ``seat``'s button claims the card just played, or the next one."""
         self._check_seat(seat)
         if not self.options.jump_in:
-            raise UserError("jumping in needs the jump_in house rule (H5)")
+            raise UserError(message("jump_in_off"))
         if self.phase not in PLAYING:
             raise UserError(self._not_now("no one can jump in"))
         if self.log is None:
             raise UserError("a jump-in claim needs a game that records its events")
         owner = self.claimable()
         if owner == seat:
-            raise UserError(f"the {CARD_NAMES[self.top]} already counts as seat {seat}'s")
+            raise UserError(message("already_claimed", card=CARD_NAMES[self.top], seat=seat))
         if owner >= 0:
             self._claim_last(seat)
             return

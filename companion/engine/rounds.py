@@ -163,7 +163,7 @@ class RoundMixin:
     def start_card(self, card: int) -> None:
         """D4: the start card was turned up; its effect applies to the player left of the dealer."""
         if self.phase is not START:
-            raise UserError("the start card is turned up once, right after the deal")
+            raise UserError(message("start_card_once"))
         if self.full and card not in self.pile:
             raise UserError(f"{CARD_NAMES[card]} is not in the draw pile")
         if self.log is not None:

@@ -103,3 +103,27 @@ def test_a_misplay_and_a_notice_are_told_in_german(app):
         recent = build_view(game.state())["recent"]
     assert "Platz 2 ist nicht am Zug (Platz 1)" in recent[1]
     assert "Platz 0 hat mit 7 Karten uno gerufen" in recent[0]
+
+
+def test_a_house_rule_misplay_is_told_in_german(app):
+    # H8: the last card must be a number card; the reason came in English on a German phone
+    from flask_babel import force_locale
+    from companion.engine.options import RuleOptions
+    from companion.table import Setup, TableGame, event_from_json
+    from companion.web.view import build_view
+    game = TableGame(Setup(players=("Ana", "Ben"), dealer=0, options=RuleOptions(no_action_finish=True)))
+    game.apply(event_from_json({"type": "start_card", "card": "red-5"}))
+    game.apply(event_from_json({"type": "correction", "seat": 1, "hand_size": 1}))
+    game.apply(event_from_json({"type": "play", "seat": 1, "card": "red-skip"}))
+    with app.test_request_context(), force_locale("de"):
+        recent = build_view(game.state())["recent"]
+    assert "the last card" not in recent[0]
+    assert "die letzte Karte muss eine Zahlenkarte sein (H8)" in recent[0]
+
+
+def test_every_engine_message_key_has_german():
+    from companion.engine.messages import MESSAGES
+    german = german_catalogue()
+    missing = [key for key, english in MESSAGES.items()
+               if german.get(english) is None or not german.get(english).string]
+    assert not missing

@@ -148,3 +148,20 @@ def test_a_damaged_summary_is_counted_again(stored, client):
     entry = {m["id"]: m for m in client.get("/api/matches").get_json()["matches"]}[stored.unfinished]
     assert entry["status_text"] == "unfinished · round 1" and entry["scores"] == [0, 0, 0]
     assert client.get("/matches").status_code == 200
+
+
+def test_the_saved_next_setup_is_offered_again_after_a_restart(stored):
+    # the setup was kept in the app's config and lost when the box restarted
+    def setup_page_data(app):
+        page = host(app.test_client()).get("/setup").get_data(as_text=True)
+        data = page.split('id="setup-data">', 1)[1].split("</script>", 1)[0]
+        return json.loads(data)["next"]
+    first = create_app(stored.loop, host_token=HOST_TOKEN, trusted_hosts=["localhost"], matches=stored.archive)
+    chosen = {"players": ["Ida", "Jo", "Kai"], "dealer": 2, "mode": "classic", "language": "de",
+              "options": {"stack_draw2": True}, "seed": 7}
+    assert host(first.test_client()).post("/api/setup", json=chosen).get_json() == {"saved": True}
+    restarted = create_app(stored.loop, host_token=HOST_TOKEN, trusted_hosts=["localhost"],
+                           matches=stored.archive)
+    offered = setup_page_data(restarted)
+    assert offered["players"] == ["Ida", "Jo", "Kai"] and offered["dealer"] == 2 and offered["seed"] == 7
+    assert offered["options"]["stack_draw2"] is True

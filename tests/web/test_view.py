@@ -151,3 +151,17 @@ def test_a_winner_is_the_headline_and_wears_no_uno_badge(app):
         assert "nothing" not in view["status"]["phase_text"] and "nichts" not in view["status"]["phase_text"]
         assert "Ben" in view["status"]["phase_text"]
         assert view["players"][1]["hand"] == 0 and view["players"][1]["uno"] is False
+
+
+def test_a_skip_names_the_seat_the_engine_passed_over_when_someone_has_finished(app):
+    # V6: Cem went out and plays on no more; Ana's skip passes over Ben, and the turn
+    # goes on past Cem to Dan. Worked out on the page as "the seat before Dan" it read Cem.
+    game = TableGame(Setup(players=("Ana", "Ben", "Cem", "Dan"), dealer=1,
+                           options=RuleOptions(play_on=True)))
+    for event in (START, {"type": "correction", "seat": 2, "hand_size": 1},
+                  {"type": "play", "seat": 2, "card": "red-7"}, {"type": "play", "seat": 3, "card": "red-8"},
+                  {"type": "play", "seat": 0, "card": "red-skip"}):
+        game.apply(event_from_json(event))
+    view = view_of(game, app)
+    assert view["turn"]["name"] == "Dan"
+    assert view["recent"][0] == "Ana played red skip – Ben is skipped"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.engine.actions import AskTarget, Race
 from companion.engine.cards import CARD_COLOUR, CARD_RANK, NO_COLOUR
 from companion.engine.house.base import HouseRule
+from companion.engine.messages import message
 from companion.engine.phases import TARGET, TURN
 
 
@@ -46,7 +47,7 @@ class SixNine(HouseRule):
         if rank == top or {rank, top} == {6, 9}:
             return True
         if turned is not None and rank == CARD_RANK[game.top]:
-            return f"the {rank} on top was turned into a {turned} (V10)"
+            return message("top_turned", rank=rank, turned=turned)
         return None
 
     def on_play(self, game, seat, card, rank):
@@ -89,7 +90,7 @@ class Complementary(HouseRule):
         if not game.flags.get("complementary") or colour == NO_COLOUR or seat != game.current:
             return None
         if colour == game.colour:
-            return "same colour on same colour is not allowed in complementary mode (V8)"
+            return message("complementary_same_colour")
         if colour == game.colour ^ 2 and game.phase is TURN and not game.pending:
             return True  # red 0 <-> green 2, yellow 1 <-> blue 3
         return None

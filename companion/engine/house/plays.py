@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine.cards import CARD_RANK, DRAW2, SKIP, WILD
 from companion.engine.house.base import HouseRule
+from companion.engine.messages import message
 from companion.engine.phases import CHALLENGE, DRAWN, TURN
 
 
@@ -67,7 +68,7 @@ class MustPlayDrawn(HouseRule):
 
     def pass_refused(self, game, seat):
         if game.full and game.drawn >= 0 and game.may_play(seat, game.drawn):
-            return "the drawn card fits and must be played (H6)"
+            return message("drawn_must_be_played")
         return None
 
 
@@ -84,7 +85,7 @@ class DrawUntilPlayable(HouseRule):
         return not game.full or self._must_go_on(game)
 
     def pass_refused(self, game, seat):
-        return "no card fits yet: draw again (H7)" if self._must_go_on(game) else None
+        return message("draw_again") if self._must_go_on(game) else None
 
 
 class NoActionFinish(HouseRule):
@@ -93,7 +94,7 @@ class NoActionFinish(HouseRule):
 
     def judge(self, game, seat, card):
         if game.sizes[seat] == 1 and CARD_RANK[card] > 9:
-            return "the last card must be a number card (H8)"
+            return message("last_card_number")
         return None
 
 
@@ -103,5 +104,5 @@ class NoZeroFinish(HouseRule):
 
     def judge(self, game, seat, card):
         if game.sizes[seat] == 1 and CARD_RANK[card] == 0:
-            return "the last card may not be a 0 (H8)"
+            return message("last_card_not_zero")
         return None
