@@ -10,9 +10,9 @@ hands out with the virtual players' policy (:mod:`companion.engine.sim`).
 >>> _ = game.apply(E.Deal(dealer=0)); _ = game.apply(E.StartCard("red-5"))
 >>> count = count_cards(game)
 >>> count.unseen_total, count.hidden
-(86, [7, 7, 7])
+(107, [7, 7, 7])
 >>> round(count.expected[1]["red"], 2)
-1.94
+1.57
 """
 from companion.chances.counting import CardCount, count_cards
 from companion.chances.playout import Estimate, estimate, sample_world
