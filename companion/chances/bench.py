@@ -6,7 +6,9 @@ each round the chances are estimated from the public record alone and later comp
 who won. Printed: calibration by decile (predicted against observed win frequency, with
 the count of predictions per bin), the Brier score against a hand-size-only baseline
 (each seat's chance proportional to 1 / its hand size), playouts per second and CPU time
-per estimate. Times are this process's CPU time. The last line is ``brier=<number>``.
+per estimate. ``--oracle`` also plays out the true hands from the same moments: its Brier
+score is what a perfect card count would reach, so the gap to it is what counting misses.
+Times are this process's CPU time. The last line is ``brier=<number>``.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import argparse
 import random
 import time
 
-from companion.chances.playout import estimate
+from companion.chances.playout import estimate, light_copy
 from companion.chances.record import table_view
 from companion.engine.game import Game
 from companion.engine.phases import PLAYING
@@ -31,8 +33,19 @@ def hand_size_baseline(sizes: list[int]) -> list[float]:
     return [w / total for w in weights]
 
 
-def collect(rounds: int, players: int, seed: int, moments: int, playouts: int):
-    """(predicted, baseline, won) triples, the number of playouts and their CPU seconds."""
+def oracle(full, playouts: int, rnd) -> list[float]:
+    """Round chances from the true hands (what a perfect card count would give)."""
+    wins = [0] * full.n
+    for _ in range(playouts):
+        world = light_copy(full)
+        play_round(world, rnd.random)
+        wins[world.winner] += 1
+    return [w / playouts for w in wins]
+
+
+def collect(rounds: int, players: int, seed: int, moments: int, playouts: int,
+            with_oracle: bool = False):
+    """(predicted, baseline, won, oracle) rows, the number of playouts and their CPU seconds."""
     rnd = random.Random(seed)
     triples, total_playouts, spent, estimates = [], 0, 0.0, 0
     for number in range(rounds):
@@ -41,7 +54,7 @@ def collect(rounds: int, players: int, seed: int, moments: int, playouts: int):
         play_round(game, rnd.random)
         steps = len(game.log)
         chosen = set(rnd.sample(range(2, steps), min(moments, max(0, steps - 2))))
-        for index, (tracking, _full) in enumerate(table_view(game)):
+        for index, (tracking, full) in enumerate(table_view(game)):
             if index not in chosen or tracking.phase not in PLAYING:
                 continue
             result = estimate(tracking, budget_s=3600, rnd=rnd, max_playouts=playouts)
@@ -49,8 +62,9 @@ def collect(rounds: int, players: int, seed: int, moments: int, playouts: int):
             spent += result.cpu_s
             estimates += 1
             base = hand_size_baseline(tracking.sizes)
+            truth = oracle(full, playouts, rnd) if with_oracle else base
             for seat in range(players):
-                triples.append((result.round[seat], base[seat], seat == game.winner))
+                triples.append((result.round[seat], base[seat], seat == game.winner, truth[seat]))
     return triples, total_playouts, spent, estimates
 
 
@@ -74,6 +88,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=3, help="players per round, 2-10 (default 3)")
     parser.add_argument("--moments", type=int, default=2, help="estimates per round (default 2)")
     parser.add_argument("--playouts", type=int, default=100, help="playouts per estimate (default 100)")
+    parser.add_argument("--oracle", action="store_true",
+                        help="also play out the true hands (the best a card count could do)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     options = parser.parse_args(argv)
     if options.rounds < 1 or options.moments < 1 or options.playouts < 1:
@@ -82,22 +98,24 @@ def main(argv: list[str]) -> int:
         raise UserError("--players must be from 2 to 10 (D2)")
     start = time.process_time()
     triples, playouts, spent, estimates = collect(options.rounds, options.players, options.seed,
-                                                  options.moments, options.playouts)
+                                                  options.moments, options.playouts, options.oracle)
     if not estimates:
         raise UserError("no estimates were made; play more --rounds")
     print(f"chances: {options.rounds} rounds, {options.players} players, {estimates} estimates "
           f"of {options.playouts} playouts, seed {options.seed}: {time.process_time() - start:.1f} s")
     worst = 0.0
     print("decile  count  predicted  observed")
-    for k, count, predicted, observed in calibration([(p, w) for p, _, w in triples]):
+    for k, count, predicted, observed in calibration([(p, w) for p, _, w, _ in triples]):
         judged = count >= ENOUGH
         if judged:
             worst = max(worst, abs(predicted - observed))
         print(f"  {k / 10:.1f}  {count:6d}  {predicted:9.3f}  {observed:8.3f}"
               f"{'' if judged else '  (too few to judge)'}")
-    ours, base = brier([(p, w) for p, _, w in triples]), brier([(b, w) for _, b, w in triples])
+    ours, base = brier([(p, w) for p, _, w, _ in triples]), brier([(b, w) for _, b, w, _ in triples])
     print(f"calibration_worst_bin_pp={100 * worst:.1f} (bins with >= {ENOUGH} predictions)")
     print(f"brier_hand_size_baseline={base:.4f}")
+    if options.oracle:
+        print(f"brier_true_hands={brier([(t, w) for _, _, w, t in triples]):.4f}")
     print(f"playouts_per_s={playouts / spent:.0f}")
     print(f"ms_per_estimate={1000 * spent / estimates:.1f} ({options.playouts} playouts)")
     print(f"brier={ours:.4f}")

@@ -17,6 +17,12 @@ def test_the_bench_prints_calibration_brier_and_speed(capsys):
     assert last.startswith("brier=") and 0 <= float(last.split("=")[1]) <= 1
 
 
+def test_the_oracle_scores_the_true_hands(capsys):
+    assert bench_main(["chances", "--rounds", "5", "--playouts", "5", "--oracle"]) == 0
+    line = [l for l in capsys.readouterr().out.splitlines() if l.startswith("brier_true_hands=")]
+    assert line and 0 <= float(line[0].split("=")[1]) <= 1
+
+
 def test_bad_options_are_refused_clearly():
     with pytest.raises(UserError, match="at least 1"):
         bench_main(["chances", "--rounds", "0"])
