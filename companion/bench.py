@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, str] = {
     "undo": "companion.table.bench:main",
     "vision": "companion.vision.bench:main",
     "photos": "companion.vision.photos:main",
+    "chances": "companion.chances.bench:main",
 }
 
 

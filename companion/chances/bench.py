@@ -1,0 +1,122 @@
+"""``uno-companion bench chances``: are the win chances honest, and what do they cost?
+
+Simulated full-information rounds (official rules, virtual players) are replayed as a
+tracking table sees them (:mod:`companion.chances.record`); at a few random moments of
+each round the chances are estimated from the public record alone and later compared with
+who won. Printed: calibration by decile (predicted against observed win frequency, with
+the count of predictions per bin), the Brier score against a hand-size-only baseline
+(each seat's chance proportional to 1 / its hand size), playouts per second and CPU time
+per estimate. ``--oracle`` also plays out the true hands from the same moments: its Brier
+score is what a perfect card count would reach, so the gap to it is what counting misses.
+Times are this process's CPU time. The last line is ``brier=<number>``.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from companion.chances.playout import estimate, light_copy
+from companion.chances.record import table_view
+from companion.engine.game import Game
+from companion.engine.phases import PLAYING
+from companion.engine.sim import play_round
+from companion.errors import UserError
+
+#: A bin is judged only with this many predictions (fewer: its frequency is too noisy).
+ENOUGH = 100
+
+
+def hand_size_baseline(sizes: list[int]) -> list[float]:
+    weights = [1 / max(size, 1) for size in sizes]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def oracle(full, playouts: int, rnd) -> list[float]:
+    """Round chances from the true hands (what a perfect card count would give)."""
+    wins = [0] * full.n
+    for _ in range(playouts):
+        world = light_copy(full)
+        play_round(world, rnd.random)
+        wins[world.winner] += 1
+    return [w / playouts for w in wins]
+
+
+def collect(rounds: int, players: int, seed: int, moments: int, playouts: int,
+            with_oracle: bool = False):
+    """(predicted, baseline, won, oracle) rows, the number of playouts and their CPU seconds."""
+    rnd = random.Random(seed)
+    triples, total_playouts, spent, estimates = [], 0, 0.0, 0
+    for number in range(rounds):
+        game = Game(players, full_information=True, seed=seed + number)
+        game.deal_random(rnd.random, dealer=number % players)
+        play_round(game, rnd.random)
+        steps = len(game.log)
+        chosen = set(rnd.sample(range(2, steps), min(moments, max(0, steps - 2))))
+        for index, (tracking, full) in enumerate(table_view(game)):
+            if index not in chosen or tracking.phase not in PLAYING:
+                continue
+            result = estimate(tracking, budget_s=3600, rnd=rnd, max_playouts=playouts)
+            total_playouts += result.playouts
+            spent += result.cpu_s
+            estimates += 1
+            base = hand_size_baseline(tracking.sizes)
+            truth = oracle(full, playouts, rnd) if with_oracle else base
+            for seat in range(players):
+                triples.append((result.round[seat], base[seat], seat == game.winner, truth[seat]))
+    return triples, total_playouts, spent, estimates
+
+
+def brier(pairs) -> float:
+    return sum((p - won) ** 2 for p, won in pairs) / len(pairs)
+
+
+def calibration(pairs) -> list[tuple[int, int, float, float]]:
+    """Per decile: (bin, count, mean predicted, observed win frequency)."""
+    bins = [[] for _ in range(10)]
+    for p, won in pairs:
+        bins[min(int(p * 10), 9)].append((p, won))
+    return [(k, len(b), sum(p for p, _ in b) / len(b), sum(w for _, w in b) / len(b))
+            for k, b in enumerate(bins) if b]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="uno-companion bench chances",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2000, help="simulated rounds (default 2000)")
+    parser.add_argument("--players", type=int, default=3, help="players per round, 2-10 (default 3)")
+    parser.add_argument("--moments", type=int, default=2, help="estimates per round (default 2)")
+    parser.add_argument("--playouts", type=int, default=100, help="playouts per estimate (default 100)")
+    parser.add_argument("--oracle", action="store_true",
+                        help="also play out the true hands (the best a card count could do)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    options = parser.parse_args(argv)
+    if options.rounds < 1 or options.moments < 1 or options.playouts < 1:
+        raise UserError("--rounds, --moments and --playouts must be at least 1")
+    if not 2 <= options.players <= 10:
+        raise UserError("--players must be from 2 to 10 (D2)")
+    start = time.process_time()
+    triples, playouts, spent, estimates = collect(options.rounds, options.players, options.seed,
+                                                  options.moments, options.playouts, options.oracle)
+    if not estimates:
+        raise UserError("no estimates were made; play more --rounds")
+    print(f"chances: {options.rounds} rounds, {options.players} players, {estimates} estimates "
+          f"of {options.playouts} playouts, seed {options.seed}: {time.process_time() - start:.1f} s")
+    worst = 0.0
+    print("decile  count  predicted  observed")
+    for k, count, predicted, observed in calibration([(p, w) for p, _, w, _ in triples]):
+        judged = count >= ENOUGH
+        if judged:
+            worst = max(worst, abs(predicted - observed))
+        print(f"  {k / 10:.1f}  {count:6d}  {predicted:9.3f}  {observed:8.3f}"
+              f"{'' if judged else '  (too few to judge)'}")
+    ours, base = brier([(p, w) for p, _, w, _ in triples]), brier([(b, w) for _, b, w, _ in triples])
+    print(f"calibration_worst_bin_pp={100 * worst:.1f} (bins with >= {ENOUGH} predictions)")
+    print(f"brier_hand_size_baseline={base:.4f}")
+    if options.oracle:
+        print(f"brier_true_hands={brier([(t, w) for _, _, w, t in triples]):.4f}")
+    print(f"playouts_per_s={playouts / spent:.0f}")
+    print(f"ms_per_estimate={1000 * spent / estimates:.1f} ({options.playouts} playouts)")
+    print(f"brier={ours:.4f}")
+    return 0

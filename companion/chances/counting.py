@@ -1,0 +1,102 @@
+"""Card counting from the public record (tracking mode).
+
+The unseen cards are the deck less the discard pile (its top card included) and less
+every card the table has seen in a hand (shown to the camera for a challenge or the
+scoring; the engine moves such cards with a hand in a swap, H4, and drops them when they
+are played). Each hidden card of a hand is then equally likely to be any unseen card:
+that gives each seat's expected cards per colour, of action and of wild cards, and which
+faces it surely holds (seen) or cannot hold (none left unseen, or its whole hand seen).
+
+A game with full information is counted as a tracking table would see it: its hands are
+hidden and only their sizes count (see :mod:`companion.chances.record` for a table's
+view of a simulated round, shown hands included).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from companion.engine.cards import ACTIONS, CARD_NAMES, CARDS, COLOURS
+
+#: The groups a seat's expected cards are given for.
+GROUPS: tuple[str, ...] = (*COLOURS, "action", "wild")
+
+
+def _groups(face: int) -> tuple[str, ...]:
+    card = CARDS[face]
+    if card.colour is None:
+        return ("wild",)
+    return (card.colour, "action") if card.kind in ACTIONS else (card.colour,)
+
+
+FACE_GROUPS: tuple[tuple[str, ...], ...] = tuple(_groups(face) for face in range(len(CARDS)))
+
+
+@dataclass
+class CardCount:
+    """What the public record says about the cards out of sight."""
+
+    unseen: Counter            # face id -> copies neither on the discard pile nor seen in a hand
+    known: list[list[int]]     # per seat: the faces seen in its hand (still held)
+    sizes: list[int]           # per seat: cards in hand
+    hidden: list[int]          # per seat: cards in hand not seen
+    expected: list[dict]       # per seat: group name -> expected cards held
+    surely_holds: list[list[str]]
+    cannot_hold: list[list[str]]
+
+    @property
+    def unseen_total(self) -> int:
+        return sum(self.unseen.values())
+
+    def to_json(self) -> dict:
+        return {"unseen": {CARD_NAMES[f]: n for f, n in sorted(self.unseen.items()) if n},
+                "hidden": list(self.hidden), "hand_sizes": list(self.sizes),
+                "expected": [{k: round(v, 3) for k, v in e.items()} for e in self.expected],
+                "surely_holds": self.surely_holds, "cannot_hold": self.cannot_hold}
+
+
+def public_hands(game) -> list[list[int]]:
+    """The faces the table has seen in each hand (none when the engine knows every hand:
+    counting uses only what a tracking table would know)."""
+    if game.full:
+        return [[] for _ in range(game.n)]
+    return [list(hand[:size]) for hand, size in zip(game.hands, game.sizes)]
+
+
+def count_cards(game) -> CardCount:
+    """Count the cards of ``game``'s current round from its public record."""
+    unseen = Counter(game.deck.cards())
+    unseen.subtract(game.discard)
+    known = public_hands(game)
+    for hand in known:
+        unseen.subtract(hand)
+    for face in [f for f, n in unseen.items() if n <= 0]:
+        del unseen[face]  # a contradiction (more seen than the deck holds) counts as none left
+    sizes = list(game.sizes)
+    hidden = [max(0, size - len(hand)) for size, hand in zip(sizes, known)]
+    total = sum(unseen.values())
+    share = Counter()
+    for face, copies in unseen.items():
+        for group in FACE_GROUPS[face]:
+            share[group] += copies
+    expected, surely, cannot = [], [], []
+    for seat in range(game.n):
+        fraction = hidden[seat] / total if total else 0.0
+        mine = {group: share[group] * fraction for group in GROUPS}
+        for face in known[seat]:
+            for group in FACE_GROUPS[face]:
+                mine[group] += 1
+        expected.append(mine)
+        surely.append(sorted(CARD_NAMES[f] for f in set(known[seat])))
+        possible = set(known[seat]) | (set(unseen) if hidden[seat] else set())
+        cannot.append([CARD_NAMES[f] for f in range(len(CARDS)) if f not in possible])
+    return CardCount(unseen, known, sizes, hidden, expected, surely, cannot)
+
+
+def true_groups(hand) -> dict:
+    """The group counts of a known hand (for tests and calibration)."""
+    counts = dict.fromkeys(GROUPS, 0)
+    for face in hand:
+        for group in FACE_GROUPS[face]:
+            counts[group] += 1
+    return counts

@@ -1,0 +1,129 @@
+"""Win chances: sample hidden hands consistent with the record, play them out.
+
+Each playout deals the unseen cards at random into the hidden parts of the hands
+(the seen cards stay where they are) and the rest into the draw pile, then lets the
+virtual players (:func:`companion.engine.sim.play_round`) finish the round, and with
+``match=True`` the match. The share of playouts a seat wins is its chance; the standard
+error is that of a share, sqrt(p (1 - p) / n). The CPU time of the calling thread is
+the budget (``time.thread_time``), so a loaded machine gives fewer playouts, not a
+late answer.
+"""
+from __future__ import annotations
+
+import math
+import random as random_module
+import time
+from dataclasses import dataclass, field
+
+from companion.chances.counting import count_cards
+from companion.engine.phases import DRAWN, MATCH_OVER, PLAYING, VERDICT
+from companion.engine.sim import play_match, play_round
+
+
+@dataclass
+class Estimate:
+    """Chances per seat with their standard errors, and what they cost."""
+
+    round: list[float]
+    round_se: list[float]
+    match: list[float] | None = None
+    match_se: list[float] | None = None
+    playouts: int = 0
+    cpu_s: float = 0.0
+    cancelled: bool = False
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        rounded = (lambda values: None if values is None else [round(v, 4) for v in values])
+        return {"round": rounded(self.round), "round_se": rounded(self.round_se),
+                "match": rounded(self.match), "match_se": rounded(self.match_se),
+                "playouts": self.playouts, "cpu_s": round(self.cpu_s, 4),
+                "cancelled": self.cancelled}
+
+
+def light_copy(game):
+    """The engine's copy of ``game`` without its log (constant time however long the match)."""
+    log = game.log
+    game.log = None
+    try:
+        return game.copy()
+    finally:
+        game.log = log
+
+
+def sample_world(game, rnd, count=None):
+    """A full-information copy of ``game`` whose hidden cards are a random deal of the unseen
+    cards consistent with the public record. ``rnd`` is a :class:`random.Random`."""
+    count = count or count_cards(game)
+    world = light_copy(game)
+    pool = list(count.unseen.elements())
+    rnd.shuffle(pool)
+    hands, start = [], 0
+    for seat in range(game.n):
+        take = min(count.hidden[seat], len(pool) - start)  # a contradiction: fewer unseen
+        hands.append(count.known[seat] + pool[start:start + take])
+        start += take
+    world.full = True
+    world.hands, world.pile = hands, pool[start:]
+    world.sizes = [len(hand) for hand in hands]
+    world.pile_count = len(world.pile)
+    if world.phase is DRAWN and world.drawn < 0 and count.hidden[world.current]:
+        world.drawn = hands[world.current][-1]  # the drawn card is one of the hidden ones
+    if world.phase is VERDICT:  # the shown hand decides, as the table will see it (T6)
+        world.verdict(not world.holds_colour(world.wd4_by, world.wd4_colour))
+    return world
+
+
+def _share(wins: list[int], n: int) -> tuple[list[float], list[float]]:
+    chances = [w / n for w in wins]
+    return chances, [math.sqrt(p * (1 - p) / n) for p in chances]
+
+
+def estimate(game, budget_s: float = 0.2, rnd=None, *, max_playouts: int | None = None,
+             min_playouts: int = 1, match: bool = False, cancelled=None) -> Estimate:
+    """Round (and match) chances of each seat of ``game`` from ``budget_s`` CPU seconds of
+    playouts (or ``max_playouts``); ``cancelled()`` is asked between playouts."""
+    rnd = rnd or random_module.Random(0)
+    n = game.n
+    if game.phase not in PLAYING:  # the round is decided (or not begun): nothing to sample
+        return _settled(game, match)
+    count = count_cards(game)
+    round_wins, match_wins = [0] * n, [0] * n
+    start = time.thread_time()
+    playouts, stopped = 0, False
+    uniform = rnd.random
+    while True:
+        if cancelled is not None and cancelled():
+            stopped = True
+            break
+        world = sample_world(game, rnd, count)
+        play_round(world, uniform)
+        if world.winner >= 0:
+            round_wins[world.winner] += 1
+        if match:
+            play_match(world, uniform, max_rounds=200)
+            if world.match_winner >= 0:
+                match_wins[world.match_winner] += 1
+        playouts += 1
+        if max_playouts is not None and playouts >= max_playouts:
+            break
+        if playouts >= min_playouts and time.thread_time() - start >= budget_s:
+            break
+    spent = time.thread_time() - start
+    if not playouts:
+        return Estimate([1 / n] * n, [0.5] * n, playouts=0, cpu_s=spent, cancelled=True)
+    chances, errors = _share(round_wins, playouts)
+    result = Estimate(chances, errors, playouts=playouts, cpu_s=spent, cancelled=stopped)
+    if match:
+        result.match, result.match_se = _share(match_wins, playouts)
+    return result
+
+
+def _settled(game, match: bool) -> Estimate:
+    n = game.n
+    won = [1.0 if seat == game.winner else 0.0 for seat in range(n)] if game.winner >= 0 else [1 / n] * n
+    result = Estimate(won, [0.0] * n)
+    if match and game.phase is MATCH_OVER:
+        result.match = [1.0 if s == game.match_winner else 0.0 for s in range(n)]
+        result.match_se = [0.0] * n
+    return result

@@ -1,0 +1,40 @@
+"""A table's view of a simulated round: the full game's log replayed in tracking mode.
+
+Draws and deals lose their cards (the table only counts them); a challenged hand is
+shown to the camera (T6) as a real table does, so the tracking game learns those cards.
+Each step yields the tracking game next to the full one, for tests and calibration.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from companion.engine import events as E
+from companion.engine.cards import CARD_NAMES
+from companion.engine.game import Game
+from companion.engine.phases import VERDICT
+
+
+def as_seen(event):
+    """The event as a tracking table records it: counted cards, not their faces."""
+    if isinstance(event, E.Deal) and event.hands is not None:
+        return E.Deal(event.dealer, None, tuple(len(hand) for hand in event.hands))
+    if isinstance(event, (E.Draw, E.Burst)) and event.cards is not None:
+        return dataclasses.replace(event, cards=None)
+    return event
+
+
+def table_view(game: Game):
+    """Replay ``game``'s log (a full-information game that recorded one) and yield
+    ``(tracking, full)`` after each event; both games are updated in place."""
+    if game.log is None or not game.full:
+        raise ValueError("table_view needs a full-information game with its log")
+    full = Game(game.players, game.options, full_information=True, deck=game.deck,
+                record=False, seed=game.seed)
+    tracking = Game(game.players, game.options, deck=game.deck, record=False, seed=game.seed)
+    for event in game.log:
+        full.apply(event)
+        tracking.apply(as_seen(event))
+        if tracking.phase is VERDICT:  # the challenged player shows the hand (T6)
+            shown = full.wd4_by
+            tracking.apply(E.RevealHand(shown, tuple(CARD_NAMES[c] for c in full.hands[shown])))
+        yield tracking, full

@@ -1,0 +1,79 @@
+"""A background worker for the chances: off the table loop's thread, newest event first.
+
+The table loop calls :meth:`ChancesWorker.submit` after each event (it copies the game
+there, in the loop's own thread, so the worker never reads a game that changes). A newer
+submit raises the generation; the running estimate sees that between two playouts and
+stops, and its result is dropped. ``on_result(generation, estimate)`` is called in the
+worker's thread for estimates that were not overtaken.
+
+>>> import threading
+>>> from companion.engine import Game, events as E
+>>> done = threading.Event()
+>>> worker = ChancesWorker(lambda generation, result: done.set(), budget_s=0.05)
+>>> game = Game(2); _ = game.apply(E.Deal(dealer=0)); _ = game.apply(E.StartCard("red-5"))
+>>> worker.submit(game)
+1
+>>> done.wait(30)
+True
+>>> worker.close()
+"""
+from __future__ import annotations
+
+import random
+import threading
+
+from companion.chances.playout import estimate, light_copy
+
+
+class ChancesWorker:
+    """One thread that estimates the latest submitted state."""
+
+    def __init__(self, on_result, budget_s: float = 0.25, *, seed: int = 0, match: bool = False):
+        self.on_result = on_result
+        self.budget_s, self.match = budget_s, match
+        self.generation = 0
+        self.finished = 0       # estimates delivered
+        self.overtaken = 0      # estimates stopped or dropped because a newer event came
+        self._random = random.Random(seed)
+        self._job = None
+        self._wake = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="chances", daemon=True)
+        self._thread.start()
+
+    def submit(self, game) -> int:
+        """Estimate ``game`` as it stands now; answers this estimate's generation."""
+        snapshot = light_copy(game)
+        with self._wake:
+            self.generation += 1
+            self._job = (self.generation, snapshot)
+            self._wake.notify()
+            return self.generation
+
+    def close(self, timeout: float = 5.0) -> None:
+        with self._wake:
+            self._closed = True
+            self.generation += 1  # the running estimate stops at its next playout
+            self._wake.notify()
+        self._thread.join(timeout)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while self._job is None and not self._closed:
+                    self._wake.wait()
+                if self._closed:
+                    return
+                generation, game = self._job
+                self._job = None
+            result = estimate(game, self.budget_s, self._random, match=self.match,
+                              cancelled=lambda: self.generation != generation)
+            if result.cancelled or self.generation != generation:
+                self.overtaken += 1
+                continue
+            self.finished += 1
+            self.on_result(generation, result)

@@ -1,0 +1,13 @@
+"""The examples in the chances package's docstrings run as written."""
+import doctest
+
+import pytest
+
+import companion.chances
+import companion.chances.worker
+
+
+@pytest.mark.parametrize("module", [companion.chances, companion.chances.worker])
+def test_docstring_examples_run(module):
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed
