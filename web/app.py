@@ -51,7 +51,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
         JSON_SORT_KEYS=False,
     )
     app.extensions["table"] = table
-    app.extensions["matches"] = matches  # companion.service.store.MatchArchive, or None: not kept
+    app.extensions["matches"] = matches  # companion.service.recording.MatchArchive, or None: not kept
     app.extensions["hub"] = hub = StreamHub(max_streams=max_streams)
     app.extensions["token_limiter"] = security.TokenTryLimiter()
     table.subscribe(api.publisher(hub))

@@ -104,7 +104,7 @@ class WebServer:
                  secret_key: str | None = None, trusted_hosts: tuple[str, ...] = (), matches=None):
         """``secret_key`` signs the session cookies; keep it across restarts so the host stays host.
         ``trusted_hosts``: names phones use besides the box's own (``[web] trusted_hosts``).
-        ``matches``: the stored matches (:class:`companion.service.store.MatchArchive`), if any."""
+        ``matches``: the stored matches (:class:`companion.service.recording.MatchArchive`), if any."""
         if max_streams + PER_CLIENT > IDLE_LIMIT:
             raise ValueError(f"{max_streams} streams would not leave room for the phones' other "
                              f"connections (at most {IDLE_LIMIT - PER_CLIENT})")
