@@ -1,7 +1,7 @@
 """The Flask app factory: pages, the JSON API, the event stream and the guards in front.
 
->>> from companion.table import demo_table
->>> app = create_app(demo_table(), host_token="secret")
+>>> from companion.table import sample_loop
+>>> app = create_app(sample_loop(), host_token="secret")
 >>> app.test_client().get("/api/state").status_code
 200
 """
