@@ -17,7 +17,7 @@ import time
 from companion.config import parse_config
 from companion.engine import PRESETS
 from companion.errors import UserError
-from companion.service.demo_table import DemoTable, Faults
+from companion.simtable import Faults, SimulatedTable
 
 log = logging.getLogger(__name__)
 NAMES = ["Ada", "Ben", "Cem", "Dana", "Emil", "Fay"]   # the simulated ring has six seats
@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
                            "rules": rules, "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
                            "data": {"store": ":memory:"}, "web": {"host": options.host}})
     faults = Faults(misreads=options.misreads, jams=options.jams, hopper=options.hopper, late=options.late)
-    table = DemoTable(config, seed=seed, speed=options.speed, faults=faults,
+    table = SimulatedTable(config, seed=seed, speed=options.speed, faults=faults,
                       web=not options.no_web, port=options.port)
     print(f"UNO demo: {', '.join(NAMES[:options.players])}; {options.mode}, rules {options.rules}; "
           f"seed {seed}", flush=True)

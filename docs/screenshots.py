@@ -16,7 +16,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from companion.config import parse_config
-from companion.service.demo_table import DemoTable
+from companion.simtable import SimulatedTable
 from companion.table import Ask, Dismiss
 
 OUT = Path(__file__).resolve().parent / "screenshots"
@@ -33,7 +33,7 @@ def main() -> int:
     config = parse_config({"table": {"players": ["Ada", "Ben", "Cem", "Dana"], "preset": "official"},
                            "rules": {"target": 100}, "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
                            "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
-    with DemoTable(config, seed=7, speed=0, web=True, port=0) as table, sync_playwright() as playwright:
+    with SimulatedTable(config, seed=7, speed=0, web=True, port=0) as table, sync_playwright() as playwright:
         url = table.service.web.url.replace("0.0.0.0", "127.0.0.1")
         token = table.service.web.host_token
         for _ in range(14):  # a few turns into the first round

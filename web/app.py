@@ -1,7 +1,7 @@
 """The Flask app factory: pages, the JSON API, the event stream and the guards in front.
 
->>> from companion.table import demo_table
->>> app = create_app(demo_table(), host_token="secret")
+>>> from companion.table import sample_loop
+>>> app = create_app(sample_loop(), host_token="secret")
 >>> app.test_client().get("/api/state").status_code
 200
 """
@@ -51,7 +51,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
         SESSION_COOKIE_SAMESITE="Lax",  # Strict would drop the cookie on the QR link's redirect in some browsers
     )
     app.extensions["table"] = table
-    app.extensions["matches"] = matches  # companion.service.store.MatchArchive, or None: not kept
+    app.extensions["matches"] = matches  # companion.service.recording.MatchArchive, or None: not kept
     app.extensions["next_setup"] = SavedSetup(beside_store(matches))  # kept over a restart
     app.extensions["hub"] = hub = StreamHub(max_streams=max_streams)
     app.extensions["token_limiter"] = security.TokenTryLimiter()

@@ -29,10 +29,10 @@ STORE_FOLDER = None  # the system's temporary folder; ``--store-folder`` for an 
 
 def serve(port_out, store: bool) -> None:
     """The service side: a demo round on loopback until stdin closes."""
-    from companion.table import demo_table
+    from companion.table import sample_loop
     if not store:
         from companion.web.server import WebServer
-        table = demo_table().start()
+        table = sample_loop().start()
         server = WebServer(table, host="127.0.0.1", port=0, host_token=TOKEN, max_streams=60).start()
         print(server.port, file=port_out, flush=True)
         sys.stdin.read()

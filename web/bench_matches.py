@@ -57,11 +57,11 @@ def recorded_match(seed: int) -> tuple[tuple, list]:
 
 def build_store(path: Path, matches: int):
     """The store with ``matches`` matches: the first one recorded, the rest copies of its rows."""
-    from companion.gamestore import GameStore
-    from companion.service.store import StoreKeeper
+    from companion.matchdb.database import MatchDatabase
+    from companion.service.recording import StoreKeeper
     from companion.table import NewGame, Play, Setup, TableLoop
     players, recorded = recorded_match(seed=1)
-    keeper = StoreKeeper(GameStore(path))
+    keeper = StoreKeeper(MatchDatabase(path))
     loop = TableLoop(keeper.new_game(Setup(players=players)), keeper.new_game,
                      before_apply=keeper.before_apply, refused=keeper.refused).start()
     loop.subscribe(keeper.after_update)
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=100, help="complete matches in the store")
     parser.add_argument("--repeat", type=int, default=10, help="requests per address")
     options = parser.parse_args(argv)
-    from companion.service.store import MatchArchive
+    from companion.service.recording import MatchArchive
     from companion.web.app import create_app
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "games.sqlite"

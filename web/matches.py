@@ -33,7 +33,7 @@ def _archive():
 
 
 def problem_text(reason: str | None, params: dict) -> str:
-    """A stored match's problem (companion.gamestore.MatchProblem) in the phone's language."""
+    """A stored match's problem (companion.matchdb.database.MatchProblem) in the phone's language."""
     number = params.get("id", 0)
     texts = {
         "missing": lambda: _("There is no match %(id)d.", id=number),

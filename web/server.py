@@ -12,8 +12,8 @@ counts as idle). Idle connections close after :data:`IDLE_SECONDS` anyway. Live
 streams are never closed this way; the stream hub caps them, per phone and in all,
 below these limits.
 
->>> from companion.table import demo_table
->>> server = WebServer(demo_table(), host="127.0.0.1", port=0)
+>>> from companion.table import sample_loop
+>>> server = WebServer(sample_loop(), host="127.0.0.1", port=0)
 >>> server.url.startswith("http://127.0.0.1:")
 True
 >>> server.close()
@@ -104,7 +104,7 @@ class WebServer:
                  secret_key: str | None = None, trusted_hosts: tuple[str, ...] = (), matches=None):
         """``secret_key`` signs the session cookies; keep it across restarts so the host stays host.
         ``trusted_hosts``: names phones use besides the box's own (``[web] trusted_hosts``).
-        ``matches``: the stored matches (:class:`companion.service.store.MatchArchive`), if any."""
+        ``matches``: the stored matches (:class:`companion.service.recording.MatchArchive`), if any."""
         if max_streams + PER_CLIENT > IDLE_LIMIT:
             raise ValueError(f"{max_streams} streams would not leave room for the phones' other "
                              f"connections (at most {IDLE_LIMIT - PER_CLIENT})")
@@ -173,13 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import signal
 
-    from companion.table import demo_table
+    from companion.table import sample_loop
     parser = argparse.ArgumentParser(prog="python -m companion.web.server", description=main.__doc__)
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--token", help="host token (default: a new random one)")
     options = parser.parse_args(argv)
-    table = demo_table().start()
+    table = sample_loop().start()
     server = WebServer(table, options.host, options.port, host_token=options.token).start()
     print(server.banner(), flush=True)
     stop = threading.Event()

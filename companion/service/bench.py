@@ -16,7 +16,7 @@ import time
 
 from companion.config import parse_config
 from companion.errors import UserError
-from companion.service.demo_table import DemoTable
+from companion.simtable import SimulatedTable
 from companion.web.bench import Phones, rss_megabytes
 
 NAMES = ["Ada", "Ben", "Cem", "Dana"]
@@ -35,7 +35,7 @@ def main(argv: list[str]) -> int:
                            "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
                            "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
     seen: list[tuple[int, str, float]] = []   # (version, card, when) of every play the camera made
-    with DemoTable(config, seed=options.seed, speed=options.speed, port=0) as table:
+    with SimulatedTable(config, seed=options.seed, speed=options.speed, port=0) as table:
         table.service.loop.subscribe(
             lambda update: seen.append((update.version, update.event["card"], time.monotonic()))
             if update.source == "camera" and "card" in (update.event or {}) else None)

@@ -189,8 +189,8 @@ def _check_store(config, report) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if path.exists():
         import sqlite3
-        from companion.gamestore import GameStore, StoreDamaged
-        from companion.gamestore_repair import quick_check, schema_problem
+        from companion.matchdb.database import MatchDatabase, StoreDamaged
+        from companion.matchdb.repair import quick_check, schema_problem
         try:
             db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
             try:
@@ -199,7 +199,7 @@ def _check_store(config, report) -> None:
                 db.close()
             if problem:
                 raise StoreDamaged(str(path), problem)
-            store = GameStore(path, repair=False)
+            store = MatchDatabase(path, repair=False)
             matches = store.matches()
             store.close()
         except (sqlite3.Error, UserError, OSError) as error:  # say so, whatever SQLite found

@@ -26,10 +26,10 @@ from companion.backends import open_devices
 from companion.devices.jobqueue import game_angles
 from companion.engine import preset
 from companion.errors import UserError
-from companion.gamestore import GameStore
+from companion.matchdb.database import MatchDatabase
 from companion.service.adapters import DeviceAdapter, DevicePump
 from companion.service.camera import CameraFeeder, open_camera
-from companion.service.store import MatchArchive, StoreKeeper
+from companion.service.recording import MatchArchive, StoreKeeper
 from companion.table import Setup, TableLoop
 
 log = logging.getLogger(__name__)
@@ -93,7 +93,7 @@ class TableService:
         self.setup = setup_from_config(config, dealer)
         if seed is not None or config.table.seed is not None:  # E2's random turns follow it too
             self.setup = replace(self.setup, seed=seed if seed is not None else config.table.seed)
-        self.store = GameStore(config.data.store)
+        self.store = MatchDatabase(config.data.store)
         self.keeper = StoreKeeper(self.store)
         self.events: queue.Queue = queue.Queue()
         self._device_options = {"seed": seed if seed is not None else config.table.seed,

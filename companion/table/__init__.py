@@ -6,7 +6,7 @@ from companion.table.loop import TableLoop
 from companion.table.observations import Answer, Ask, Correct, Dismiss, NewGame, Play, Undo, Update
 
 __all__ = ["Answer", "Ask", "Correct", "Dismiss", "NewGame", "Play", "Setup", "TableGame", "TableLoop", "Undo", "Update",
-           "demo_table", "event_from_json", "setup_from_json", "SAMPLE_EVENTS"]
+           "event_from_json", "sample_loop", "setup_from_json", "SAMPLE_EVENTS"]
 
 #: A few turns of a three-player round, as a real table would report them.
 SAMPLE_EVENTS = (
@@ -19,8 +19,10 @@ SAMPLE_EVENTS = (
 )
 
 
-def demo_table(players=("Ana", "Ben", "Cem"), events=SAMPLE_EVENTS) -> TableLoop:
-    """A table loop (not yet started) with a round in progress: for docs, tests, benchmarks."""
+def sample_loop(players=("Ana", "Ben", "Cem"), events=SAMPLE_EVENTS) -> TableLoop:
+    """A table loop (not yet started) with a sample round in progress (``SAMPLE_EVENTS``):
+    for docs, tests and benchmarks; no devices, no camera (the simulated table with those is
+    :class:`companion.simtable.SimulatedTable`)."""
     game = TableGame(Setup(players=tuple(players), dealer=0))
     for event in events:
         game.apply(event_from_json(event))

@@ -24,8 +24,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args(argv)
     from companion.engine.events import Undo
-    from companion.gamestore import GameStore
-    from companion.service.store import StoreKeeper, replay_match
+    from companion.matchdb.database import MatchDatabase
+    from companion.service.recording import StoreKeeper, replay_match
     from companion.table import Setup
     from companion.web.bench_matches import recorded_match
 
@@ -34,7 +34,7 @@ def main(argv: list[str]) -> int:
         recorded += recorded_match(options.seed + len(recorded))[1]
     events, setup = recorded[:options.events], Setup(players=players, dealer=None, seed=options.seed)
     with tempfile.TemporaryDirectory() as folder:
-        keeper = StoreKeeper(GameStore(Path(folder) / "games.sqlite"))
+        keeper = StoreKeeper(MatchDatabase(Path(folder) / "games.sqlite"))
         keeper.store._db.execute("PRAGMA synchronous=OFF")   # the writes are not what is measured
         game = keeper.new_game(setup)
         for event in events:

@@ -15,7 +15,7 @@ import pytest
 from companion.config import parse_config
 from companion.engine import CARD_NAMES
 from companion.engine.cards import CLASSIC_DECK
-from companion.service.demo_table import DemoTable
+from companion.simtable import SimulatedTable
 
 pytestmark = pytest.mark.slow
 NAMES = ["Ada", "Ben", "Cem", "Dana", "Emil", "Fay"]
@@ -166,7 +166,7 @@ def hands_agree(table):
 
 @pytest.fixture
 def demo():
-    with DemoTable(config(4), seed=11, web=True, port=0) as table:
+    with SimulatedTable(config(4), seed=11, web=True, port=0) as table:
         running = Running(table)
         host = Host(table.service.web)
         host.phone = Phone(table.service.web.port)
@@ -234,7 +234,7 @@ def test_undo_mid_turn_an_entered_event_and_a_corrected_card_do_not_split_the_pl
 def test_the_demo_camera_asks_nothing_about_its_own_frames_across_rounds(caplog):
     """A camera running on like a real one (30 frames/s, hands reaching in) over a round's end,
     its scoring and the next deal: no question to the host, no card seen when none is expected."""
-    with DemoTable(config(2, target=500), seed=4, live_camera=True, web=False) as table:
+    with SimulatedTable(config(2, target=500), seed=4, live_camera=True, web=False) as table:
         running = Running(table)
         try:
             wait(lambda: table.state()["round"] >= 2 and table.state()["phase"] not in

@@ -7,7 +7,7 @@ import pytest
 
 from companion.config import parse_config
 from companion.engine.log import read_log
-from companion.service.demo_table import DemoTable, Faults
+from companion.simtable import Faults, SimulatedTable
 from web_helpers import PHONE
 
 pytestmark = pytest.mark.slow
@@ -41,7 +41,7 @@ def watching_phone(chromium, table):
 
 def test_an_official_match_to_500_with_misreads_jams_and_an_empty_hopper_on_a_phone(chromium):
     faults = Faults(misreads=0.05, jams=3, hopper=40)
-    with DemoTable(config(), seed=3, faults=faults, web=True, port=0) as table:
+    with SimulatedTable(config(), seed=3, faults=faults, web=True, port=0) as table:
         page = watching_phone(chromium, table)
         table.play()
         state = finished(table)
@@ -62,7 +62,7 @@ def test_an_official_match_to_500_with_misreads_jams_and_an_empty_hopper_on_a_ph
     ("casual", "classic", {"target_wins": 2}, Faults()),
 ])
 def test_presets_and_editions_play_to_the_end(preset, mode, rules, faults):
-    with DemoTable(config(preset=preset, mode=mode, **rules), seed=5, faults=faults, web=False) as table:
+    with SimulatedTable(config(preset=preset, mode=mode, **rules), seed=5, faults=faults, web=False) as table:
         table.play()
         state = finished(table)
         if faults.late:
@@ -85,7 +85,7 @@ def watch_scores(page, state):
     ("flash", 5, {"target": 100, "jump_in": True}, Faults(late=2)),
 ])
 def test_extreme_and_flash_matches_with_their_new_parts_on_a_phone(chromium, mode, seed, rules, faults):
-    with DemoTable(config(mode=mode, **rules), seed=seed, faults=faults, web=True, port=0) as table:
+    with SimulatedTable(config(mode=mode, **rules), seed=seed, faults=faults, web=True, port=0) as table:
         page = watching_phone(chromium, table)
         table.play()
         state = finished(table)

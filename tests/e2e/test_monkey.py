@@ -15,7 +15,7 @@ import time
 import pytest
 
 from companion.config import parse_config
-from companion.service.demo_table import DemoTable, Faults
+from companion.simtable import Faults, SimulatedTable
 from companion.service.table import TableService
 from monkey import Monkey
 from web_helpers import PHONE
@@ -47,7 +47,7 @@ def config(store=":memory:"):
 class DemoRunner:
     """The demo's players act in their own thread, as `uno-companion demo` does; a crash is kept."""
 
-    def __init__(self, table: DemoTable):
+    def __init__(self, table: SimulatedTable):
         self.table, self.crash, self.matches_over = table, None, 0
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -83,7 +83,7 @@ def check(monkey, started):
 
 @pytest.mark.parametrize("seed", sorted(set(SEEDS) | set(REGRESSION_SEEDS)))
 def test_a_random_host_at_the_demo(chromium, seed):
-    with DemoTable(config(), seed=seed, speed=0, faults=Faults(misreads=MISREADS), web=True, port=0) as table:
+    with SimulatedTable(config(), seed=seed, speed=0, faults=Faults(misreads=MISREADS), web=True, port=0) as table:
         url = table.service.web.url.replace("0.0.0.0", "127.0.0.1").rstrip("/")
         runner = DemoRunner(table)
         runner.thread.start()

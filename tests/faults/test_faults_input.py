@@ -46,8 +46,8 @@ def host(table):
 
 @pytest.fixture
 def table():
-    from companion.table import demo_table
-    with demo_table() as loop:
+    from companion.table import sample_loop
+    with sample_loop() as loop:
         yield loop
 
 

@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion.table import demo_table
+from companion.table import sample_loop
 from companion.web.server import WebServer
 from web_helpers import HOST_TOKEN
 
@@ -24,7 +24,7 @@ ANSWER_SECONDS = 5.0  # what a phone may wait for the page while the flood goes 
 
 @pytest.fixture
 def server():
-    with demo_table() as table:
+    with sample_loop() as table:
         served = WebServer(table, host="127.0.0.1", port=0, host_token=HOST_TOKEN).start()
         yield served
         served.close()
@@ -140,7 +140,7 @@ def test_one_device_gets_only_its_share_of_the_live_streams(server):
 
 def test_the_stream_cap_stays_below_the_connection_limit():
     from companion.web import server as web_server
-    with demo_table() as table:
+    with sample_loop() as table:
         with pytest.raises(ValueError, match="streams"):
             WebServer(table, host="127.0.0.1", port=0, max_streams=web_server.CONNECTION_LIMIT)
     assert web_server.PER_CLIENT < web_server.IDLE_LIMIT < web_server.CONNECTION_LIMIT

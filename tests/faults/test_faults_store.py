@@ -16,8 +16,8 @@ import pytest
 from companion.config import parse_config
 from companion.engine import events as E
 from companion.errors import UserError
-from companion.gamestore import GameStore
-from companion.service.store import StoreKeeper
+from companion.matchdb.database import MatchDatabase
+from companion.service.recording import StoreKeeper
 from companion.service.table import TableService
 from companion.table import Setup, event_from_json
 
@@ -59,7 +59,7 @@ class HostPhone:
 
 def stored_matches(path, events_each=120):
     """A store of two matches of real play, closed (its WAL folded into the file)."""
-    keeper = StoreKeeper(GameStore(path))
+    keeper = StoreKeeper(MatchDatabase(path))
     for seed in (1, 2):
         events, _ = match_events(seed=seed)
         game = keeper.new_game(Setup(players=("Ana", "Ben", "Cem"), dealer=None, seed=3))
@@ -96,7 +96,7 @@ def test_a_damaged_store_is_moved_aside_and_the_table_starts_saying_so(tmp_path,
     leaves = event_pages(path)
     damaged = damage(path, leaves[1:3])           # two of the events' pages
     with pytest.raises(UserError, match="malformed|damaged"):
-        GameStore(path, repair=False)          # what the table found before
+        MatchDatabase(path, repair=False)          # what the table found before
     caplog.set_level(logging.ERROR)
     with TableService(config_for(tmp_path), web_port=0, host_token="test-token") as table:
         questions = HostPhone(table.web.port).state()["state"]["questions"]
@@ -105,20 +105,20 @@ def test_a_damaged_store_is_moved_aside_and_the_table_starts_saying_so(tmp_path,
     notice = [q for q in questions if q["kind"] == "store_recovered"]
     assert notice and asides[0].name in notice[0]["text"] and "damaged" in notice[0]["text"]
     assert any("moved aside" in record.getMessage() for record in caplog.records)
-    fresh = GameStore(path, repair=False)     # the new file is sound and holds what was read
+    fresh = MatchDatabase(path, repair=False)     # the new file is sound and holds what was read
     assert fresh.recovered is None and len(fresh.matches()) == 2 and notice[0]["events"] > 0
     fresh.close()
 
 
 def test_the_readable_matches_and_events_are_copied_into_the_fresh_store(tmp_path):
     path = stored_matches(tmp_path / "games.sqlite", events_each=400)
-    before = GameStore(path)
+    before = MatchDatabase(path)
     lengths = {info.id: info.events for info in before.matches()}
     original = {match_id: before.events(match_id) for match_id in lengths}
     before.close()
     leaves = event_pages(path)
     damage(path, leaves[len(leaves) // 2:][:1])   # one page of events in the middle
-    store = GameStore(path)
+    store = MatchDatabase(path)
     assert store.recovered is not None
     kept = {info.id: info.events for info in store.matches()}
     assert set(kept) == set(lengths)                           # every match header was readable
@@ -199,7 +199,7 @@ def test_a_full_disk_says_so_on_the_phone_keeps_the_game_and_goes_on_once_freed(
 
 
 def test_a_full_disk_when_a_new_match_starts_keeps_the_match_at_the_table(tmp_path):
-    store = GameStore(tmp_path / "games.sqlite")
+    store = MatchDatabase(tmp_path / "games.sqlite")
     keeper = StoreKeeper(store)
     keeper.new_game(Setup(players=("Ana", "Ben"), dealer=0, seed=1))
     (pages,) = store._db.execute("PRAGMA page_count").fetchone()
@@ -216,7 +216,7 @@ def test_a_full_disk_when_a_new_match_starts_keeps_the_match_at_the_table(tmp_pa
 def test_a_missing_state_folder_is_named_in_plain_words(tmp_path):
     missing = tmp_path / "no-such-folder" / "games.sqlite"
     with pytest.raises(UserError, match=r"the folder .*no-such-folder does not exist"):
-        GameStore(missing)
+        MatchDatabase(missing)
     config = tmp_path / "table.toml"
     config.write_text(f'[table]\nplayers = ["Ana", "Ben"]\n[launcher]\nbackend = "none"\n[ring]\n'
                       f'backend = "none"\n[web]\nhost = "127.0.0.1"\nport = {free_port()}\n[data]\nstore = "{missing}"\n')

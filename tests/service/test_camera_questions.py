@@ -4,8 +4,8 @@ import json
 import random
 
 from companion.service.camera import card_question
-from companion.service.demo_table import UnsureWatcher
-from companion.service.simcamera import SimCamera
+from companion.simtable import UnsureWatcher
+from companion.simtable.camera import SimCamera
 from companion.service.table import TableService
 
 from service_helpers import get_json, sim_config, wait_for

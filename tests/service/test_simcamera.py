@@ -6,7 +6,7 @@ unsure, and the empty mat before the first card is no card.
 """
 import pytest
 
-from companion.service.simcamera import SimCamera
+from companion.simtable.camera import SimCamera
 from companion.vision.recognise import Recogniser
 from companion.vision.watcher import DiscardWatcher
 

@@ -3,13 +3,13 @@ import pytest
 
 from companion.engine import events as E
 from companion.errors import UserError
-from companion.gamestore import GameStore
-from companion.service.store import StoreKeeper
+from companion.matchdb.database import MatchDatabase
+from companion.service.recording import StoreKeeper
 from companion.table import NewGame, Play, Setup, TableLoop, Undo
 
 
 def run_loop(path):
-    keeper = StoreKeeper(GameStore(path))
+    keeper = StoreKeeper(MatchDatabase(path))
     game = keeper.restore() or keeper.new_game(Setup(players=("Ana", "Ben", "Cem"), dealer=0))
     return keeper, TableLoop(game, keeper.new_game, before_apply=keeper.before_apply,
                              refused=keeper.refused).start()
@@ -60,7 +60,7 @@ def test_a_new_game_is_a_new_match_and_a_restart_resumes_the_newest(tmp_path):
 
 
 def test_a_store_without_a_readable_setup_is_named(tmp_path):
-    store = GameStore(tmp_path / "games.sqlite")
+    store = MatchDatabase(tmp_path / "games.sqlite")
     store.create_match({"format": "uno-companion-game-log", "version": 2, "players": ["Ana", "Ben"]})
     with pytest.raises(UserError, match="no readable setup"):
         StoreKeeper(store).restore()
@@ -70,11 +70,11 @@ def test_a_new_match_and_its_deal_are_written_together_so_a_crash_between_loses_
     """Power lost after the match row but before its deal: a restart must still see the deal
     as stored, or the next event would be taken for it and skipped on the replay after."""
     from companion.engine import events as E
-    from companion.gamestore import GameStore
-    from companion.service.store import StoreKeeper
+    from companion.matchdb.database import MatchDatabase
+    from companion.service.recording import StoreKeeper
     from companion.table import Setup
     path = tmp_path / "games.sqlite"
-    keeper = StoreKeeper(GameStore(path))
+    keeper = StoreKeeper(MatchDatabase(path))
 
     class PowerCut:
         """The file as the power goes: the first transaction begun after the match's row
@@ -97,12 +97,12 @@ def test_a_new_match_and_its_deal_are_written_together_so_a_crash_between_loses_
         pass
     keeper.store._db = real
     keeper.store.close()
-    store = GameStore(path)
+    store = MatchDatabase(path)
     for info in store.matches():                   # either no match, or one with its deal
         assert [e["type"] for e in store.events(info.id)] == ["deal"]
     restarted = StoreKeeper(store)
     game = restarted.restore() or restarted.new_game(Setup(players=("Ana", "Ben"), dealer=0, seed=1))
     game.apply(E.StartCard("red-5"))
     store.close()
-    again = StoreKeeper(GameStore(path)).restore()
+    again = StoreKeeper(MatchDatabase(path)).restore()
     assert again.state()["top_card"] == "red-5"     # the event after the deal was not skipped

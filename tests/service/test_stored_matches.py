@@ -7,15 +7,15 @@ import pytest
 
 from companion.engine import events as E
 from companion.errors import UserError
-from companion.gamestore import GameStore, MatchProblem
-from companion.service.store import MatchArchive, StoreKeeper
+from companion.matchdb.database import MatchDatabase, MatchProblem
+from companion.service.recording import MatchArchive, StoreKeeper
 from companion.table import NewGame, Play, Setup, TableLoop
 
 from match_events import match_events
 
 
 def table_with_store(path, resume=True):
-    keeper = StoreKeeper(GameStore(path))
+    keeper = StoreKeeper(MatchDatabase(path))
     game = (resume and keeper.restore()) or keeper.new_game(Setup(players=("Ana", "Ben", "Cem"), dealer=0))
     loop = TableLoop(game, keeper.new_game, before_apply=keeper.before_apply, refused=keeper.refused).start()
     loop.subscribe(keeper.after_update)
@@ -115,7 +115,7 @@ def test_a_finished_match_or_the_one_at_the_table_is_not_reopened(finished_and_r
 
 def test_a_match_from_an_older_log_version_is_listed_but_not_replayed(tmp_path):
     path = tmp_path / "games.sqlite"
-    store = GameStore(path)
+    store = MatchDatabase(path)
     old = store.create_match({"format": "uno-companion-game-log", "version": 0, "players": ["Ana", "Ben"]})
     store.close()
     keeper, loop, archive = table_with_store(path, resume=False)
@@ -132,7 +132,7 @@ def test_the_service_starts_a_new_match_when_the_last_one_cannot_be_replayed(tmp
     from companion.service.table import TableService
     from service_helpers import sim_config
     config = sim_config(tmp_path)
-    store = GameStore(config.data.store)
+    store = MatchDatabase(config.data.store)
     store.create_match({"format": "uno-companion-game-log", "version": 0, "players": ["Ana", "Ben"]})
     store.close()
     with TableService(config, dealer=0, web=False) as table:
@@ -150,7 +150,7 @@ def test_restore_names_a_damaged_event(tmp_path):
     with sqlite3.connect(path) as db:
         db.execute("UPDATE events SET event = '{' WHERE seq = 2")
     with pytest.raises(UserError, match="event 2 is damaged"):
-        StoreKeeper(GameStore(path)).restore()
+        StoreKeeper(MatchDatabase(path)).restore()
 
 
 def test_a_match_stored_before_the_log_had_a_seed_is_still_read(tmp_path):

@@ -95,8 +95,8 @@ def test_stop_leaves_every_output_off(table):
 def test_the_camera_plays_the_card_it_reads_and_asks_the_host_about_one_it_cannot(tmp_path):
     import random
 
-    from companion.service.demo_table import UnsureWatcher
-    from companion.service.simcamera import SimCamera
+    from companion.simtable import UnsureWatcher
+    from companion.simtable.camera import SimCamera
     from companion.vision.recognise import Recogniser
     from companion.vision.watcher import DiscardWatcher
     recogniser = Recogniser()
@@ -117,7 +117,7 @@ def test_the_camera_plays_the_card_it_reads_and_asks_the_host_about_one_it_canno
 
 
 def test_at_round_end_a_hand_spread_under_the_camera_is_counted(tmp_path):
-    from companion.service.simcamera import SimCamera
+    from companion.simtable.camera import SimCamera
     camera = SimCamera(seed=3, hands=False)
     with TableService(sim_config(tmp_path), dealer=0, web=False, camera=camera) as table:
         for event in (E.StartCard("red-5"), E.Correction(1, 1), E.CallUno(1), E.Play(1, "red-7")):

@@ -8,7 +8,7 @@ from companion.engine.events import event_from_json
 from companion.engine.log import read_log
 from companion.errors import UserError
 from companion.table import (Correct, NewGame, Play, Setup, TableGame, TableLoop, Undo,
-                             demo_table, setup_from_json)
+                             sample_loop, setup_from_json)
 
 
 def play(seat, card):
@@ -17,7 +17,7 @@ def play(seat, card):
 
 @pytest.fixture
 def table():
-    with demo_table() as loop:
+    with sample_loop() as loop:
         yield loop
 
 
@@ -141,7 +141,7 @@ def test_a_store_hook_sees_every_event_first_and_its_record_replays_exactly():
 
 
 def test_a_stopped_table_refuses_at_once_instead_of_leaving_the_caller_waiting():
-    loop = demo_table().start()
+    loop = sample_loop().start()
     loop.stop()
     with pytest.raises(UserError, match="not running"):
         loop.submit(Undo()).result(timeout=1)

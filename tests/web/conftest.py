@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.table import demo_table
+from companion.table import sample_loop
 from companion.web.app import create_app
 from companion.web.server import WebServer
 from match_fixtures import StoredTable
@@ -13,7 +13,7 @@ from web_helpers import HOST_TOKEN, PHONE
 
 @pytest.fixture
 def table():
-    with demo_table() as loop:
+    with sample_loop() as loop:
         yield loop
 
 

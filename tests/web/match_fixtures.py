@@ -5,8 +5,8 @@ import sys
 from pathlib import Path
 
 from companion.engine import events as E
-from companion.gamestore import GameStore
-from companion.service.store import MatchArchive, StoreKeeper
+from companion.matchdb.database import MatchDatabase
+from companion.service.recording import MatchArchive, StoreKeeper
 from companion.table import NewGame, Play, Setup, TableLoop
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
@@ -21,7 +21,7 @@ class StoredTable:
 
     def __init__(self, path, built: "StoredTable | None" = None):
         self.path = path
-        self.keeper = StoreKeeper(GameStore(path))
+        self.keeper = StoreKeeper(MatchDatabase(path))
         game = self.keeper.restore() if built else self.keeper.new_game(Setup(players=("Ana", "Ben", "Cem"), dealer=0))
         self.loop = TableLoop(game, self.keeper.new_game, before_apply=self.keeper.before_apply,
                               refused=self.keeper.refused).start()

@@ -10,8 +10,8 @@ def test_the_benchmark_delivers_every_event_to_every_phone(capsys):
 
 
 def test_the_benchmark_events_stay_legal_for_many_turns():
-    from companion.table import demo_table, event_from_json
-    game = demo_table()._game
+    from companion.table import event_from_json, sample_loop
+    game = sample_loop()._game
     for event in turn_events(100):
         actions = game.apply(event_from_json(event))
         assert not [a for a in actions if a.type in ("take_back", "round_over")], event

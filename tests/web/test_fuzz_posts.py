@@ -92,16 +92,16 @@ def clients_for(table):
 
 @pytest.fixture(scope="module")
 def fuzz_setup():
-    from companion.table import demo_table
-    with demo_table() as table:
+    from companion.table import sample_loop
+    with sample_loop() as table:
         yield table, clients_for(table)
 
 
 @pytest.fixture(scope="module")
 def host_only():
     """A separate app whose host never logs out and whose address is never rate-limited."""
-    from companion.table import demo_table
-    with demo_table() as table:
+    from companion.table import sample_loop
+    with sample_loop() as table:
         clients = clients_for(table)
         yield table, clients["host"]
 

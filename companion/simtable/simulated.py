@@ -1,29 +1,29 @@
 """The simulated table behind ``uno-companion demo`` and the end-to-end tests.
 
-:class:`DemoTable` runs the real :class:`~companion.service.table.TableService`
-(sim launcher and ring on gpiozero mock pins, a :class:`SimCamera` feeding the
-vision pipeline, the page) and seats :class:`VirtualPlayers` at it. Each step it
+:class:`SimulatedTable` runs the real :class:`~companion.service.table.TableService`
+(sim launcher and ring on gpiozero mock pins, a
+:class:`~companion.simtable.camera.SimCamera` feeding the vision pipeline, the
+page) and seats :class:`~companion.simtable.players.VirtualPlayers` at it. Each step it
 waits until the table is quiet (the launcher done, every button press and camera
 frame handled), asks the players for one act and does it with their hands:
 lay a card under the camera, press a button, clear a jam, refill the hopper,
-or type on the phone. Faults are injected the way they happen at a table.
+or type on the phone (:mod:`.hands`). Faults are injected the way they happen
+at a table (:mod:`.faults`).
 """
 from __future__ import annotations
 
 import logging
 import random
 import time
-from dataclasses import dataclass
 
 from companion.devices.ring_logic import colour_groups
 from companion.engine import CARD_NAMES
 from companion.engine import events as E
-from companion.errors import UserError
-from companion.service.presses import press_event
-from companion.service.simcamera import SimCamera
 from companion.service.table import TableService
-from companion.service.virtual import Act, VirtualPlayers
-from companion.table import Correct, Play, Undo
+from companion.simtable.camera import SimCamera
+from companion.simtable.faults import Faults, UnsureWatcher
+from companion.simtable.hands import PlayersHands
+from companion.simtable.players import Act, VirtualPlayers
 
 log = logging.getLogger(__name__)
 # At speed 0 the launcher's pauses for a real servo and a real card's flight are cut short.
@@ -32,29 +32,7 @@ STALL_ACTS = 60   # acts in a row that change nothing: the demo is stuck (a bug)
 MAX_SPREAD = 12   # cards a hand may have to lie apart under the camera (else typed in)
 
 
-@dataclass(frozen=True)
-class Faults:
-    misreads: float = 0.0   # share of camera readings made unsure
-    jams: int = 0           # cards that jam in the launcher
-    hopper: int = 108       # cards in the hopper at the start (and at each refill)
-    late: int = 0           # Flash: turns on which the player lets the timer run out
-
-
-class UnsureWatcher:
-    """An injected misread: the watcher's reading, now and then made unsure (card None)."""
-
-    def __init__(self, watcher, share: float, random_: random.Random, counter: list):
-        self.watcher, self.share, self.random, self.counter = watcher, share, random_, counter
-
-    def feed(self, frame):
-        seen = self.watcher.feed(frame)
-        if seen is not None and seen.card is not None and self.random.random() < self.share:
-            self.counter.append(seen.card)
-            return type(seen)(None, 0.3, seen.quad, seen.frame_number, seen.guess)
-        return seen
-
-
-class DemoTable:
+class SimulatedTable(PlayersHands):
     """A simulated table with virtual players (see the module docstring)."""
 
     def __init__(self, config, *, seed: int, speed: float = 0.0, faults: Faults = Faults(),
@@ -85,7 +63,7 @@ class DemoTable:
         self._problems: list[str] = []
         self._phase = None
 
-    def __enter__(self) -> "DemoTable":
+    def __enter__(self) -> "SimulatedTable":
         self.service.start()
         state = self.state()
         self.players = VirtualPlayers(self.random.random, seed=state["setup"]["seed"])
@@ -171,53 +149,6 @@ class DemoTable:
             time.sleep(0.002)
         raise RuntimeError("the simulated table did not come to rest")
 
-    def do(self, act: Act, state: dict) -> None:
-        log.debug("player: %s", act)
-        if act.kind == "place":
-            if self._late(state):
-                return
-            if act.seat is None and state["top_card"] is None:
-                self.camera.clear()     # a new round's pile (or a start wild-draw4 put back)
-            self.camera.place(act.value)
-        elif act.kind == "press":
-            self.press(act.seat)
-        elif act.kind == "jump":      # H5: the jumper's button claims the card laid next
-            before = state["events"]
-            self.press(act.seat)
-            deadline = time.monotonic() + 2.0   # the press passes the button's debounce first
-            while self.state()["events"] == before and time.monotonic() < deadline:
-                time.sleep(0.002)
-            self.counts["jump-ins"] += 1
-            self.camera.place(act.value)
-        elif act.kind == "draw_button":
-            if self._late(state):
-                return
-            self.tap("launcher_draw_button")
-        elif act.kind == "colour":
-            self.tap(f"seat{next(s for s, c in self.groups.items() if c == act.value)}_button")
-        elif act.kind == "race":
-            seats = min(len(state["players"]), self.service.ring.seats)   # the ring races its own
-            for seat in self.random.sample(range(seats), seats):
-                self.tap(f"seat{seat}_button")
-        elif act.kind == "correct":   # the host on the phone: "that was another card"
-            self.counts["misread cards corrected"] += 1
-            self._correct(act.value)
-        elif act.kind == "spread":
-            self.camera.spread(act.value)
-            self.counts["hands shown to the camera"] += 1
-        elif act.kind == "fix_launcher":
-            self._fix_launcher()
-        elif act.kind == "phone":
-            kind = "hand" if act.value.type == "reveal" else "card"
-            asked = [q["id"] for q in state.get("questions", []) if q["kind"] == kind]
-            typed = act.value.type in ("play", "start_card", "reveal")
-            self.counts["cards typed in"] += typed
-            answers = asked[-1] if typed and asked else None   # the question the camera asked
-            try:
-                self.service.loop.submit(Play(act.value, source="phone", answers=answers)).result(10)
-            except UserError as refusal:
-                log.warning("phone: %s refused: %s", act.value.to_json(), refusal)
-
     def _show_hand(self, state: dict) -> Act | None:
         """S1: the next seat spreads its hand under the camera; if the table did not take it
         (too many cards to lie apart, or unreadable), the host types it in."""
@@ -230,76 +161,6 @@ class DemoTable:
             self._shown = (state["round"], seat)
             return Act("spread", seat, cards)
         return Act("phone", value=E.RevealHand(seat, cards))
-
-    def _correct(self, card: str) -> None:
-        """The host fixes a misread card; a penalty the misread already cost (a misplay's
-        cards, the one event after it) is taken back first (undo), and those cards go back
-        into the launcher. If the table has moved on further (the host stepped in), the
-        table's reading stands: the players' hands follow the table either way."""
-        loop = self.service.loop
-        self.players.misread = None
-        for attempt in range(2):
-            try:
-                loop.submit(Correct(card, source="phone")).result(10)
-                return
-            except UserError as refusal:
-                last = self.state()["journal"][-1:] if attempt == 0 else []
-                before_last = self.state()["journal"][-2:-1]
-                if not (last and before_last and before_last[0]["event"]["type"] == "play"):
-                    log.info("host: the misread card stays (%s)", refusal)
-                    return
-                loop.submit(Undo(source="phone")).result(10)
-                self.settle()
-
-    def press(self, seat: int) -> None:
-        """A seat's button; a seat the ring has no button for (more players than buttons)
-        tells the host, who enters on the phone what the press would have meant."""
-        if seat < self.service.ring.seats:
-            return self.tap(f"seat{seat}_button")
-        event = press_event(self.state(), seat)
-        if event is not None:
-            try:
-                self.service.loop.submit(Play(event, source="phone")).result(10)
-            except UserError as refusal:
-                log.info("phone: %s refused: %s", event.to_json(), refusal)
-
-    def tap(self, name: str) -> None:
-        # A finger cannot press one button twice within the buttons' debounce time (20 ms).
-        wait = self._tapped.get(name, 0.0) + 0.03 - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        self.service.devices["sim"].tap(name)
-        self._tapped[name] = time.monotonic()
-
-    def _tend_launcher(self, state: dict) -> None:
-        """What players do when the launcher beeps: clear a jam, refill an empty hopper; and at
-        a new deal all cards come back, so the hopper is filled up again."""
-        if self.stack.jammed:
-            self.stack.clear_jam()
-            self.counts["jams cleared"] += 1
-        if self.stack.cards == 0:
-            self.stack.reload(self.faults.hopper)   # the refill resumes a dispense by itself
-            self.counts["hopper refills"] += 1
-            self.settle()
-        elif state["phase"] == "deal" and self.stack.cards < self.faults.hopper:
-            self.stack.reload(self.faults.hopper - self.stack.cards)
-
-    def _fix_launcher(self) -> None:
-        self.tap("launcher_draw_button")   # the launcher throws what the table still asks for
-
-    def _late(self, state: dict) -> bool:
-        """Flash: now and then a player hesitates until the turn timer runs out."""
-        seconds = self.service.adapter.turn_seconds
-        if not (seconds and self._late_left and state["phase"] == "turn" and self.random.random() < 0.2):
-            return False
-        self._late_left -= 1
-        self.players.placed = None
-        before = self.state()["events"]
-        deadline = time.monotonic() + seconds + 3
-        while self.state()["events"] == before and time.monotonic() < deadline:
-            time.sleep(0.02)
-        self.counts["timers run out"] += self.state()["events"] != before
-        return True
 
     def _tell_rounds(self, update, tell) -> None:
         for action in update.actions:

@@ -48,7 +48,7 @@ class Recovery:
                 "matches": len(self.matches), "events": self.event_count}
 
     def fill(self, store) -> None:
-        """Copy what was read into ``store`` (a fresh :class:`~companion.gamestore.GameStore`)."""
+        """Copy what was read into ``store`` (a fresh :class:`~companion.matchdb.database.MatchDatabase`)."""
         db = store._db
         db.execute("BEGIN IMMEDIATE")
         try:

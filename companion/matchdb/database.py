@@ -5,7 +5,7 @@ power cut the service reopens the file and replays. WAL keeps readers (the
 phone's match list) from blocking the writer; ``synchronous=FULL`` makes an
 acknowledged event survive a power cut, which an SD card at a table will see.
 
->>> store = GameStore(":memory:")
+>>> store = MatchDatabase(":memory:")
 >>> match = store.create_match({"format": "uno-companion-log", "players": ["Ana", "Ben"]})
 >>> store.append(match, {"type": "deal"})
 1
@@ -17,7 +17,7 @@ True
 A damaged row (a header or event that is not JSON any more) never breaks the
 list: the match is listed with its ``problem``; reading its events names the row.
 A damaged *file* never stops the table: it is moved aside, never deleted, and what
-can still be read is copied into a fresh store (:mod:`companion.gamestore_repair`);
+can still be read is copied into a fresh store (:mod:`companion.matchdb.repair`);
 ``recovered`` then says what happened. A full disk is a :class:`StoreFull` (an
 ``OSError`` with ``errno.ENOSPC``): nothing was written, the caller's game is as it was.
 """
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.gamestore_repair import quick_check, schema_problem
+from companion.matchdb.repair import quick_check, schema_problem
 
 log = logging.getLogger(__name__)
 
@@ -110,14 +110,14 @@ class MatchInfo:
     problem: str = ""
 
 
-class GameStore:
+class MatchDatabase:
     """One SQLite file of matches; safe to share between the table loop and web threads."""
 
     def __init__(self, path: str | Path, *, repair: bool = True):
         """Open (or create) the store at ``path``. A damaged file is moved aside and what can be
         read is recovered into a fresh one (``repair=False``: :class:`StoreDamaged` instead)."""
         self.path = str(path)
-        self.recovered = None   # a gamestore_repair.Recovery when the file was damaged
+        self.recovered = None   # a repair.Recovery when the file was damaged
         folder = Path(self.path).parent
         if self.path not in ("", ":memory:") and not folder.is_dir():
             raise UserError(f"cannot open the game store {self.path}: the folder {folder} does not "
@@ -127,7 +127,7 @@ class GameStore:
         except StoreDamaged as damage:
             if not repair:
                 raise
-            from companion.gamestore_repair import repair_into
+            from companion.matchdb.repair import repair_into
             self.recovered = repair_into(self.path, damage.problem)
             log.error("%s", self.recovered.text)
             self._db = self._open()   # the fresh file, with what could be read
@@ -135,7 +135,7 @@ class GameStore:
         self._lock = threading.Lock()
         self._checkpoints = None
         if self.path not in ("", ":memory:"):
-            from companion.gamestore_checkpoint import Checkpointer
+            from companion.matchdb.checkpoint import Checkpointer
             self._db.execute("PRAGMA wal_autocheckpoint=0")   # done off the loop's path instead
             self._checkpoints = Checkpointer(self.path)
 
@@ -203,10 +203,6 @@ class GameStore:
                 self._checkpoints.committed()
             return last + 1
 
-    def mark_finished(self, match_id: int, finished: bool = True) -> None:
-        with self._lock, self._writing():
-            self._db.execute("UPDATE matches SET finished = ? WHERE id = ?", (int(finished), match_id))
-
     def set_summary(self, match_id: int, summary: dict, finished: bool) -> None:
         """What the list shows without replaying: scores, round, winner (an undo may unfinish)."""
         with self._lock, self._writing():
@@ -269,18 +265,6 @@ class GameStore:
                 "SELECT m.id, m.started, m.header, m.finished, m.summary, COUNT(e.seq) FROM matches m "
                 "LEFT JOIN events e ON e.match_id = m.id GROUP BY m.id ORDER BY m.id DESC").fetchall()
         return [_match_info(*row) for row in rows]
-
-    def latest_unfinished(self) -> int | None:
-        """The newest match not yet won, if any."""
-        with self._lock:
-            row = self._db.execute("SELECT MAX(id) FROM matches WHERE finished = 0").fetchone()
-        return row[0]
-
-    def export_lines(self, match_id: int) -> list[str]:
-        """The match as stored: the header, then one event a line (refused events included;
-        for a log that ``uno-companion replay`` reads, replay it first: companion.service.store)."""
-        return [json.dumps(self.header(match_id), sort_keys=True)] + [
-            json.dumps(event, sort_keys=True) for event in self.events(match_id)]
 
     @contextmanager
     def _writing(self):

@@ -2,15 +2,15 @@
 
 :class:`StoreKeeper` sits on the table loop's ``before_apply`` hook and on its
 ``new_game`` factory. Each :class:`~companion.table.TableGame` gets its own match
-in the :class:`~companion.gamestore.GameStore`; the match header is the engine's
-log header plus the table's setup, so a restart builds the same game again.
+in the :class:`~companion.matchdb.database.MatchDatabase`; the match header is the
+engine's log header plus the table's setup, so a restart builds the same game again.
 
 An event the engine refused is in the store too (it was written first); the
 engine is pure, so replaying it refuses it again and changes nothing.
 
->>> from companion.gamestore import GameStore
+>>> from companion.matchdb.database import MatchDatabase
 >>> from companion.table import Setup
->>> keeper = StoreKeeper(GameStore(":memory:"))
+>>> keeper = StoreKeeper(MatchDatabase(":memory:"))
 >>> game = keeper.new_game(Setup(players=("Ana", "Ben"), dealer=0))
 >>> [event["type"] for event in keeper.store.events(keeper.match_of(game))]
 ['deal']
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from companion.engine.log import LOG_FORMAT, READABLE_VERSIONS, header
 from companion.errors import UserError
-from companion.gamestore import GameStore, MatchProblem
+from companion.matchdb.database import MatchDatabase, MatchProblem
 from companion.table.game import Setup, TableGame, event_from_json, setup_from_json
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class Replayed:
     refused: int     # of which the engine refused (as it did when they came)
 
 
-def replay_match(store: GameStore, match_id: int) -> Replayed:
+def replay_match(store: MatchDatabase, match_id: int) -> Replayed:
     """Stored match ``match_id`` rebuilt event by event; a :class:`MatchProblem` says why not."""
     record = store.header(match_id)
     version = record.get("version")
@@ -96,9 +96,9 @@ def _checked_summary(summary: dict | None) -> dict:
 
 
 class StoreKeeper:
-    """Binds a :class:`GameStore` to the table loop (see the module docstring)."""
+    """Binds a :class:`MatchDatabase` to the table loop (see the module docstring)."""
 
-    def __init__(self, store: GameStore):
+    def __init__(self, store: MatchDatabase):
         self.store = store
         self.current: TableGame | None = None   # the game at the table (set on the loop thread)
         self.reopened: TableGame | None = None  # the game last reopened (see TableService)
