@@ -137,10 +137,9 @@ def _fit_sides(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
     return corners
 
 
-def _quad_from_contour(contour: np.ndarray, area_min: float = 0.0, area_max: float = math.inf,
-                       seen: list | None = None):
-    """The four-cornered outline of a contour, or None when even its rough outline is not
-    the size and shape of a card (checked before the costly fitting of its sides)."""
+def _quad_from_contour(contour: np.ndarray) -> np.ndarray:
+    """The four-cornered outline of a contour, its sides fitted to the contour's points
+    (whether it has a card's size and shape is :func:`_plausible`'s question)."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     for eps in (0.02, 0.035, 0.05, 0.08):
@@ -152,14 +151,6 @@ def _quad_from_contour(contour: np.ndarray, area_min: float = 0.0, area_max: flo
         quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
     quad = order_corners(quad)
     return _fit_sides(quad, contour.reshape(-1, 2).astype(np.float32))
-
-
-def _same_outline(quad: np.ndarray, others: np.ndarray, tolerance: float = 0.02) -> bool:
-    """Whether an ordered outline's corners (either way round) lie within ``tolerance`` of its
-    diagonal of those of one of ``others`` (n x 4 x 2)."""
-    gap = np.minimum(np.abs(others - quad).max(axis=(1, 2)),
-                     np.abs(others - quad[[2, 3, 0, 1]]).max(axis=(1, 2)))
-    return bool(np.any(gap < tolerance * float(np.linalg.norm(quad[0] - quad[2]))))
 
 
 def _plausible(quad: np.ndarray, area_min: float, area_max: float, loose: bool = False) -> bool:
@@ -197,17 +188,17 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
     masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-    quads, seen = [], []
+    quads = []
     for index, mask in enumerate(masks):
         mode = cv2.RETR_LIST if nested else cv2.RETR_EXTERNAL
         contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
         for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:30 if nested else 12]:
-            quad = _quad_from_contour(contour, area * min_area_fraction, area * 0.95, seen)
+            quad = _quad_from_contour(contour)
             if _plausible(quad, area * min_area_fraction, area * 0.95):
                 quads.append(quad / f)
         if pile and index < len(masks) - 1:
-            quads += [q / f for q in _hole_quads(mask, area * min_area_fraction, seen)]
-    for field in _field_quads(small, area * min_area_fraction, seen, every=pile):
+            quads += [q / f for q in _hole_quads(mask, area * min_area_fraction)]
+    for field in _field_quads(small, area * min_area_fraction, every=pile):
         quads.append(field / f)
     return quads
 
@@ -226,14 +217,7 @@ def _around_field(field: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(card[None], matrix)[0]
 
 
-def _side_by_side(a, b) -> bool:
-    """Two bounding boxes (x, y, w, h) that touch or nearly do."""
-    gap_x = max(a[0], b[0]) - min(a[0] + a[2], b[0] + b[2])
-    gap_y = max(a[1], b[1]) - min(a[1] + a[3], b[1] + b[3])
-    return max(gap_x, gap_y) < 0.25 * max(a[2], a[3], b[2], b[3])
-
-
-def _hole_quads(white_mask: np.ndarray, min_area: float, seen: list | None = None) -> list[np.ndarray]:
+def _hole_quads(white_mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     """Outline guesses from the holes in the white: a card's field is ringed by its white
     border, even where its border runs into the borders of the cards under it (a pile)."""
     contours, hierarchy = cv2.findContours(white_mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -242,14 +226,13 @@ def _hole_quads(white_mask: np.ndarray, min_area: float, seen: list | None = Non
     holes = [c for c, link in zip(contours, hierarchy[0]) if link[3] >= 0]
     out = []
     for hole in sorted(holes, key=cv2.contourArea, reverse=True)[:6]:
-        quad = _quad_from_contour(hole, min_area * 0.7, white_mask.size * 0.9, seen)
+        quad = _quad_from_contour(hole)
         if _plausible(quad, min_area * 0.7, white_mask.size * 0.9):
             out.append(_around_field(quad))
     return out
 
 
-def _field_quads(small: np.ndarray, min_area: float, seen: list | None = None,
-                 every: bool = False) -> list[np.ndarray]:
+def _field_quads(small: np.ndarray, min_area: float, every: bool = False) -> list[np.ndarray]:
     """Outline guesses from the card's printed field: strongly coloured (or black, on wild
     cards) and ringed by the white border, so it stands apart even on a busy background."""
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -270,11 +253,10 @@ def _field_quads(small: np.ndarray, min_area: float, seen: list | None = None,
                     if cv2.contourArea(c) < 0.9 * mask.size][:6]
         groups = [[c] for c in contours]
         # the oval may cut the field in two halves lying side by side
-        boxes = [cv2.boundingRect(c) for c in contours[:4]]
-        groups += [[contours[i], contours[j]] for i in range(len(boxes)) for j in range(i + 1, len(boxes))
-                   ]
+        top = min(len(contours), 4)
+        groups += [[contours[i], contours[j]] for i in range(top) for j in range(i + 1, top)]
         for group in groups:
-            quad = _quad_from_contour(np.vstack(group), min_area * 0.7, mask.size * 0.9, seen)
+            quad = _quad_from_contour(np.vstack(group))
             if not _plausible(quad, min_area * 0.7, mask.size * 0.9):
                 continue
             out.append(_around_field(quad))
