@@ -178,7 +178,7 @@ class TableLoop:
             kind = "dismiss"
         elif isinstance(observation, NewGame):
             self._game = self._new_game(observation.setup, **self._hooks)
-            actions = self._game.engine.prompt()   # what the new (or reopened) game waits for
+            actions = self._game.prompt()   # what the new (or reopened) game waits for
             kind = "new-game"
         else:
             raise TypeError(f"not an observation: {observation!r}")
