@@ -59,7 +59,7 @@ def build_store(path: Path, matches: int):
     """The store with ``matches`` matches: the first one recorded, the rest copies of its rows."""
     from companion.gamestore import GameStore
     from companion.service.store import StoreKeeper
-    from companion.table import NewGame, Play, Setup, TableLoop
+    from companion.table import NewGame, Happened, Setup, TableLoop
     players, recorded = recorded_match(seed=1)
     keeper = StoreKeeper(GameStore(path))
     loop = TableLoop(keeper.new_game(Setup(players=players)), keeper.new_game,
@@ -68,7 +68,7 @@ def build_store(path: Path, matches: int):
     with sqlite3.connect(path) as db:                       # speed: one transaction, not an fsync each
         db.execute("PRAGMA synchronous=OFF")
     for event in recorded:
-        loop.submit(Play(event)).result(10)
+        loop.submit(Happened(event)).result(10)
     with sqlite3.connect(path) as db:
         for _copy in range(matches - 1):
             (new,) = db.execute("INSERT INTO matches (started, header, finished, summary) SELECT started, "

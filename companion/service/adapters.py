@@ -21,7 +21,7 @@ from companion.devices import observations as obs
 from companion.engine.inputs import DrawButton, meaning
 from companion.errors import UserError
 from companion.service.presses import engine_input
-from companion.table import Play, TableGame, TableLoop
+from companion.table import Happened, TableGame, TableLoop
 
 log = logging.getLogger(__name__)
 RACE_WINDOW = 3.0   # seconds every seat has to slap its button in a race (V3)
@@ -188,7 +188,7 @@ class DevicePump:
 
     def _submit(self, event) -> None:
         try:
-            self.loop.submit(Play(event, source="devices")).result(10)
+            self.loop.submit(Happened(event, source="devices")).result(10)
         except UserError as refusal:  # the engine's "no": the press changed nothing
             level = logging.WARNING if event.type == "draw" else logging.DEBUG  # cards are out
             log.log(level, "%s refused: %s", event.to_json(), refusal)

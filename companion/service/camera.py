@@ -18,7 +18,7 @@ from companion.engine import events as E
 from companion.engine import phases as P
 from companion.engine.inputs import CardSighted, meaning
 from companion.errors import UserError
-from companion.table import Ask, Play, TableGame, TableLoop
+from companion.table import Ask, Happened, TableGame, TableLoop
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +159,7 @@ class CameraFeeder:
         if scan.cards and not scan.unsure:
             log.debug("camera: seat %d shows %s (%d points)", seats[0], scan.cards, scan.points)
             try:
-                self.loop.submit(Play(E.RevealHand(seats[0], tuple(scan.cards)), source="camera")).result(10)
+                self.loop.submit(Happened(E.RevealHand(seats[0], tuple(scan.cards)), source="camera")).result(10)
             except UserError as refusal:
                 log.info("camera: the hand of seat %d refused: %s", seats[0], refusal)
             return
@@ -188,6 +188,6 @@ class CameraFeeder:
             return
         log.debug("camera: %s (confidence %.2f) -> %s", seen.card, seen.confidence, event.to_json())
         try:
-            self.loop.submit(Play(event, source="camera")).result(10)
+            self.loop.submit(Happened(event, source="camera")).result(10)
         except UserError as refusal:
             log.info("camera: %s refused: %s", event.to_json(), refusal)
