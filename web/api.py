@@ -18,7 +18,7 @@ from werkzeug.exceptions import (BadRequest, Conflict, HTTPException, ServiceUna
 from companion.errors import UserError
 from companion.numbers import whole_number
 from companion.table import game as table_game
-from companion.table.observations import Answer, Correct, Dismiss, NewGame, Play, Undo, Update
+from companion.table.observations import Answer, Correct, Dismiss, NewGame, Happened, Undo, Update
 from companion.web import security, view
 from companion.web.sse import StreamHub, StreamsFull, event_stream
 
@@ -165,7 +165,7 @@ def post_event():
     if any(q["id"] == answers and "answer" in q for q in _table().latest.snapshot.get("questions", [])):
         event = body.get("event")   # the question names its event (a start card has no seat)
         return _answer(_run(Answer(answers, event.get("card") if isinstance(event, dict) else None)))
-    return _answer(_run(Play(_event(body), answers=answers)))
+    return _answer(_run(Happened(_event(body), answers=answers)))
 
 
 @blueprint.post("/dismiss")

@@ -42,14 +42,14 @@ def serve(port_out, store: bool) -> None:
     import tempfile
     from companion.config import parse_config
     from companion.service.table import TableService
-    from companion.table import Play, SAMPLE_EVENTS, event_from_json
+    from companion.table import Happened, SAMPLE_EVENTS, event_from_json
     with tempfile.TemporaryDirectory(dir=STORE_FOLDER) as folder:
         config = parse_config({"table": {"players": ["Ana", "Ben", "Cem"]}, "launcher": {"backend": "none"},
                                "ring": {"backend": "none"}, "web": {"host": "127.0.0.1"},
                                "data": {"store": f"{folder}/games.sqlite"}})
         service = TableService(config, dealer=0, web_port=0, host_token=TOKEN).start()
         for event in SAMPLE_EVENTS:
-            service.loop.submit(Play(event_from_json(event))).result(10)
+            service.loop.submit(Happened(event_from_json(event))).result(10)
         print(service.web.port, file=port_out, flush=True)
         sys.stdin.read()
         service.stop()

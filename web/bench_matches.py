@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.engine import Game, card_points, events as E
+from companion.engine import Game, card_points, events as E, phases as P
 from companion.engine.sim import play_match
 
 
@@ -38,7 +38,7 @@ def recorded_match(seed: int) -> tuple[tuple, list]:
                      else type(event)(event.seat, event.count))
         steps = [event]
         table.apply(event)
-        if table.engine.phase == "verdict":                # T6: the host enters what the hand showed
+        if table.engine.phase == P.VERDICT:                # T6: the host enters what the hand showed
             want = world.snapshot()
             for legal in (True, False):
                 trial = table.engine.copy()
@@ -47,7 +47,7 @@ def recorded_match(seed: int) -> tuple[tuple, list]:
                     break
             steps.append(E.ChallengeVerdict(legal))
             table.apply(steps[-1])
-        elif table.engine.phase == "scoring":              # S1: the hands counted
+        elif table.engine.phase == P.SCORING:              # S1: the hands counted
             steps.append(E.RoundEnd(tuple(sum(card_points(c) for c in hand)
                                           for hand in world.snapshot()["hands"])))
             table.apply(steps[-1])
@@ -59,7 +59,7 @@ def build_store(path: Path, matches: int):
     """The store with ``matches`` matches: the first one recorded, the rest copies of its rows."""
     from companion.matchdb.database import MatchDatabase
     from companion.service.recording import StoreKeeper
-    from companion.table import NewGame, Play, Setup, TableLoop
+    from companion.table import NewGame, Happened, Setup, TableLoop
     players, recorded = recorded_match(seed=1)
     keeper = StoreKeeper(MatchDatabase(path))
     loop = TableLoop(keeper.new_game(Setup(players=players)), keeper.new_game,
@@ -68,7 +68,7 @@ def build_store(path: Path, matches: int):
     with sqlite3.connect(path) as db:                       # speed: one transaction, not an fsync each
         db.execute("PRAGMA synchronous=OFF")
     for event in recorded:
-        loop.submit(Play(event)).result(10)
+        loop.submit(Happened(event)).result(10)
     with sqlite3.connect(path) as db:
         for _copy in range(matches - 1):
             (new,) = db.execute("INSERT INTO matches (started, header, finished, summary) SELECT started, "

@@ -4,9 +4,9 @@
   launcher throws what ``dispense`` asks, the ring lights whose turn it is, shows
   the colour groups, blinks a misplay, races; the beeper sounds the cues.
 * :class:`DevicePump` takes the devices' observations off their queue, one at a
-  time, turns each into the engine event it stands for (:mod:`.presses`) and
-  submits it, waiting for the answer so the next one is read against the
-  state it produced.
+  time, forwards each to the engine (:mod:`companion.engine.inputs` reads what it
+  means now) and submits the events / carries out the actions it answers, waiting
+  for the answer so the next one is read against the state it produced.
 
 Either device may be missing (``none`` in the config): the phone then shows the
 action and the host enters what happened.
@@ -18,10 +18,10 @@ import queue
 import threading
 
 from companion.devices import observations as obs
-from companion.engine import events as E
+from companion.engine.inputs import DrawButton, meaning
 from companion.errors import UserError
-from companion.service.presses import observation_event
-from companion.table import Play, TableLoop
+from companion.service.presses import engine_input
+from companion.table import Happened, TableGame, TableLoop
 
 log = logging.getLogger(__name__)
 RACE_WINDOW = 3.0   # seconds every seat has to slap its button in a race (V3)
@@ -75,6 +75,10 @@ class DeviceAdapter:
     def _dispense(self, action) -> None:
         if self.launcher is not None:
             self.launcher.dispense(action.count, action.seat)
+
+    def _burst(self, action) -> None:   # E1: the sensor's count comes back as the draw
+        if self.launcher is not None:
+            self.launcher.burst(action.seat)
 
     def _take_back(self, action) -> None:
         self._blink(action.seat)
@@ -156,7 +160,8 @@ class DevicePump:
             self.handled += 1
 
     def handle(self, observation) -> None:
-        """Turn one observation into its event (if any) and wait for the table's answer."""
+        """Forward one observation to the engine (:mod:`companion.engine.inputs`); submit the
+        events it means and carry out the actions it asks for, waiting for the table's answer."""
         log.debug("observation: %r", observation)
         if isinstance(observation, obs.TurnTimerExpired) and observation.turn != self.adapter.turn_number:
             return  # a timer of a turn the table has already moved past
@@ -169,46 +174,41 @@ class DevicePump:
                         "jammed" if isinstance(observation, obs.DispenseJammed) else "hopper empty",
                         observation.count, observation.requested)
             self.adapter._cue("illegal")
-        event = observation_event(self.loop.latest.snapshot, observation)
-        if event is not None:
-            self._submit(event)
+        observed = engine_input(observation)
+        if observed is not None:
+            self._follow(meaning(self.loop.latest.snapshot, observed))
         if isinstance(observation, obs.RaceResult):  # the race used the ring: light the turn again
-            self.adapter.carry_out([a for a in self.loop.call(lambda game: game.engine.prompt())
-                                    if a.type == "turn"])
+            self.adapter.carry_out([a for a in self.loop.call(TableGame.prompt) if a.type == "turn"])
+
+    def _follow(self, meant) -> None:
+        for event in meant.events:
+            self._submit(event)
+        if meant.actions:
+            self.adapter.carry_out(meant.actions)
 
     def _submit(self, event) -> None:
         try:
-            self.loop.submit(Play(event, source="devices")).result(10)
+            self.loop.submit(Happened(event, source="devices")).result(10)
         except UserError as refusal:  # the engine's "no": the press changed nothing
             level = logging.WARNING if event.type == "draw" else logging.DEBUG  # cards are out
             log.log(level, "%s refused: %s", event.to_json(), refusal)
 
     def _draw_pressed(self) -> None:
         launcher = self.adapter.launcher
-        state = self.loop.latest.snapshot
         if launcher is None or launcher.busy:
             return
-        if state["phase"] == "deal" and state["dealer"] is not None:
-            return self._submit(E.LauncherDeal(state["dealer"]))   # D2: the launcher deals
-        if state["phase"] == "dealing":
-            self._resume_dispensing()   # D2: after a jam or a refill, what each seat lacks
-            return
-        if state["turn"] is None:
-            return
-        if state["phase"] == "challenge":          # T6: the victim takes the cards instead
-            return self._submit(E.Accept(state["turn"]))
-        if self._resume_dispensing():
-            return
-        if state["phase"] == "turn" and not state["pending_draw"]:
-            seat = state["turn"]
-            extreme = self.burst or state.get("rules", {}).get("extreme_bursts")
-            launcher.burst(seat) if extreme else launcher.dispense(1, seat)   # E1 / T3
+        pressed = DrawButton(asked=tuple(self._asked()), bursts=self.burst)
+        self._follow(meaning(self.loop.latest.snapshot, pressed))
+
+    def _asked(self) -> list:
+        """The dispenses the engine still asks for (after a jam or a reload)."""
+        return [a for a in self.loop.call(TableGame.prompt) if a.type == "dispense"]
 
     def _resume_dispensing(self) -> bool:
         """After a jam or a reload: throw what the engine still asks for. True if anything."""
         launcher = self.adapter.launcher
         if launcher is None or launcher.busy:
             return False
-        asked = [a for a in self.loop.call(lambda game: game.engine.prompt()) if a.type == "dispense"]
+        asked = self._asked()
         self.adapter.carry_out(asked)
         return bool(asked)

@@ -15,8 +15,10 @@ import threading
 import time
 
 from companion.engine import events as E
+from companion.engine import phases as P
+from companion.engine.inputs import CardSighted, meaning
 from companion.errors import UserError
-from companion.table import Ask, Play, TableLoop
+from companion.table import Ask, Happened, TableGame, TableLoop
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +42,9 @@ def open_camera(spec: str):
 
 
 def sighting_event(state: dict, card: str) -> E.Event | None:
-    """The event a card settling on the pile stands for now (None: the table waits for none)."""
-    if state["phase"] == "start_card":
-        return E.StartCard(card)
-    if state["turn"] is not None:
-        return E.Play(state["turn"], card)
-    return None
+    """The event a card settling on the pile stands for now (the engine reads it)."""
+    events = meaning(state, CardSighted(card)).events
+    return events[0] if events else None
 
 
 def card_question(state: dict, guess: str | None) -> dict | None:
@@ -53,7 +52,7 @@ def card_question(state: dict, guess: str | None) -> dict | None:
     answer stands for (the start card, or the play of the seat whose turn it is); None when
     the table waits for no card now (nobody is asked about a card that means nothing)."""
     candidates = [guess] if guess else []
-    if state["phase"] == "start_card":
+    if state["phase"] == P.START:
         return {"kind": "card", "seat": None, "answer": {"type": "start_card"}, "candidates": candidates,
                 "text": "which card was turned up as the start card?"}
     if state["turn"] is not None:
@@ -112,10 +111,10 @@ class CameraFeeder:
         clears the pile: watch it afresh, so cards taken away are not read as a card played
         (this runs on the loop thread, so it only sets a flag)."""
         phase = update.snapshot["phase"]
-        if (phase in ("deal", "match_over") and self._phase != phase) or any(
+        if (phase in (P.DEAL, P.MATCH_OVER) and self._phase != phase) or any(
                 action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
             self._fresh_pile = True
-        if phase == "scoring" and self._phase != "scoring":
+        if phase == P.SCORING and self._phase != P.SCORING:
             self._changed = False
         self._phase = phase
 
@@ -126,7 +125,7 @@ class CameraFeeder:
             self.watcher = self.new_watcher()
         try:
             moved = self._moved(frame)
-            if self._phase == "scoring":
+            if self._phase == P.SCORING:
                 self._scan_hands(frame, moved)
             else:
                 self._look(self.watcher.feed(frame))
@@ -152,7 +151,7 @@ class CameraFeeder:
         if not (self._changed and self._still == 3):
             return
         self._changed = False
-        seats = [a.seat for a in self.loop.call(lambda game: game.engine.prompt()) if a.type == "show_hand"]
+        seats = [a.seat for a in self.loop.call(TableGame.prompt) if a.type == "show_hand"]
         if not seats:
             return
         from companion.vision.hand import scan_hand
@@ -160,7 +159,7 @@ class CameraFeeder:
         if scan.cards and not scan.unsure:
             log.debug("camera: seat %d shows %s (%d points)", seats[0], scan.cards, scan.points)
             try:
-                self.loop.submit(Play(E.RevealHand(seats[0], tuple(scan.cards)), source="camera")).result(10)
+                self.loop.submit(Happened(E.RevealHand(seats[0], tuple(scan.cards)), source="camera")).result(10)
             except UserError as refusal:
                 log.info("camera: the hand of seat %d refused: %s", seats[0], refusal)
             return
@@ -189,6 +188,6 @@ class CameraFeeder:
             return
         log.debug("camera: %s (confidence %.2f) -> %s", seen.card, seen.confidence, event.to_json())
         try:
-            self.loop.submit(Play(event, source="camera")).result(10)
+            self.loop.submit(Happened(event, source="camera")).result(10)
         except UserError as refusal:
             log.info("camera: %s refused: %s", event.to_json(), refusal)

@@ -25,12 +25,13 @@ from companion.config import Config
 from companion.backends import open_devices
 from companion.devices.jobqueue import game_angles
 from companion.engine import preset
+from companion.engine.inputs import options_for_mode, throws_bursts, turn_timer
 from companion.errors import UserError
 from companion.matchdb.database import MatchDatabase
 from companion.service.adapters import DeviceAdapter, DevicePump
 from companion.service.camera import CameraFeeder, open_camera
 from companion.service.recording import MatchArchive, StoreKeeper
-from companion.table import Setup, TableLoop
+from companion.table import Setup, TableGame, TableLoop
 
 log = logging.getLogger(__name__)
 DEFAULT_NAMES = ("Ana", "Ben", "Cem", "Dora")
@@ -43,8 +44,7 @@ def setup_from_config(config: Config, dealer: int | None = None) -> Setup:
     except UserError as error:
         raise UserError(f"[rules] or [table] preset: {error}") from None
     players = config.table.players or DEFAULT_NAMES
-    if config.table.mode == "flash" and options.flash_turn_seconds is None:
-        options = options.replace(flash_turn_seconds=6)  # E2: Flash plays against the clock
+    options = options_for_mode(options, config.table.mode)   # the engine's: Flash's clock (E2)
     return Setup(players=tuple(players), dealer=dealer, mode=config.table.mode,
                  language=config.table.language, options=options)
 
@@ -152,12 +152,11 @@ class TableService:
         asks for. So the ring and launcher show the engine's prompt, as after a restart."""
         if update.kind == "new-game":
             setup = update.snapshot["setup"]
-            seconds = setup["options"].get("flash_turn_seconds")
             self.adapter.seats = len(setup["players"])
             self._aim_for(len(setup["players"]))
-            self.adapter.turn_seconds = seconds if setup["mode"] == "flash" else None
+            self.adapter.turn_seconds = turn_timer(setup["mode"], setup["options"].get("flash_turn_seconds"))
             if self.pump is not None:
-                self.pump.burst = setup["mode"] == "extreme"
+                self.pump.burst = throws_bursts(setup["mode"])
         if (update.kind in ("new-game", "undo", "correct") and self.launcher is not None
                 and self.launcher.busy and not any(a.type == "dispense" for a in update.actions)):
             self.launcher.stop()
@@ -179,16 +178,16 @@ class TableService:
         seats = len(game.setup.players)
         self._pod_angles = list(getattr(self.launcher, "seat_angles", ()))
         self._aim_for(seats)
-        flash = game.setup.options.flash_turn_seconds if game.setup.mode == "flash" else None
+        flash = turn_timer(game.setup.mode, game.setup.options.flash_turn_seconds)
         self.adapter = DeviceAdapter(self.launcher, self.ring, self.beeper, seats=seats,
                                      turn_seconds=flash)
         self.loop = TableLoop(game, self.keeper.new_game, before_apply=self.keeper.before_apply,
                               refused=self.keeper.refused).start()
         self.loop.subscribe(self._carry_out)
         self.loop.subscribe(self.keeper.after_update)
-        self.adapter.carry_out(self.loop.call(lambda g: g.engine.prompt()))  # lights as they were
+        self.adapter.carry_out(self.loop.call(TableGame.prompt))  # lights as they were
         self.pump = DevicePump(self.loop, self.events, self.adapter,
-                               burst=game.setup.mode == "extreme").start()
+                               burst=throws_bursts(game.setup.mode)).start()
         source = self._camera_source or open_camera(self.config.camera.source)
         if source is not None:
             self.camera = CameraFeeder(self.loop, source, self._new_watcher or self._watcher_factory(),

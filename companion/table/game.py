@@ -151,6 +151,10 @@ class TableGame:
         if setup.dealer is not None:    # the host named the dealer: the cards are dealt (D2)
             self.apply(Deal(dealer=setup.dealer))
 
+    def prompt(self) -> list:
+        """What the engine waits for now, as actions (the ring's lights, the launcher's throws)."""
+        return self.engine.prompt()
+
     def apply(self, event) -> list:
         """Apply one engine event (``undo`` included); answer the engine's actions."""
         if self.before_apply:

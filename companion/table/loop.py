@@ -21,7 +21,7 @@ from concurrent.futures import Future
 
 from companion.errors import UserError
 from companion.table.game import Setup, TableGame
-from companion.table.observations import (Answer, Ask, Correct, Dismiss, NewGame, Observation, Play,
+from companion.table.observations import (Answer, Ask, Correct, Dismiss, NewGame, Observation, Happened,
                                           Undo, Update)
 
 log = logging.getLogger(__name__)
@@ -154,9 +154,9 @@ class TableLoop:
         actions: list = []
         event_json = None
         if isinstance(observation, Answer):   # the question says which event it is
-            observation = Play(self._game.answer_event(observation.question_id, observation.card),
+            observation = Happened(self._game.answer_event(observation.question_id, observation.card),
                                observation.source, answers=observation.question_id)
-        if isinstance(observation, Play):
+        if isinstance(observation, Happened):
             answers = observation.answers
             if answers is not None and not self._game.has_question(answers):
                 raise UserError(f"there is no open question {answers!r} (answered already?)")
@@ -178,7 +178,7 @@ class TableLoop:
             kind = "dismiss"
         elif isinstance(observation, NewGame):
             self._game = self._new_game(observation.setup, **self._hooks)
-            actions = self._game.engine.prompt()   # what the new (or reopened) game waits for
+            actions = self._game.prompt()   # what the new (or reopened) game waits for
             kind = "new-game"
         else:
             raise TypeError(f"not an observation: {observation!r}")

@@ -11,8 +11,9 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class Play:
+class Happened:
     """An engine event happened at the table (a card played, a button pressed, a draw...).
+    (Not the engine's :class:`~companion.engine.events.Play`: this wraps any event with its source.)
 
     ``answers``: the id of the open question this event settles (it is closed with it).
     """
@@ -66,7 +67,9 @@ class Dismiss:
     source: str = "phone"
 
 
-Observation = Play | Undo | Correct | NewGame | Ask | Answer | Dismiss
+Play = Happened   # the old name: the simulated table still says it (to go when it moves)
+
+Observation = Happened | Undo | Correct | NewGame | Ask | Answer | Dismiss
 
 
 @dataclass(frozen=True)

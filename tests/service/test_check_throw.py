@@ -63,11 +63,11 @@ def test_a_deal_under_way_at_the_start_aims_its_first_card_with_the_calibrated_a
     from companion.config import parse_config
     from companion.engine import events as E
     from companion.service.table import TableService
-    from companion.table import Play
+    from companion.table import Happened
     config = parse_config({"table": {"players": ["Ana", "Ben"]}, "data": {"store": str(tmp_path / "games.sqlite")},
                            "launcher": {"backend": "sim"}, "ring": {"backend": "sim"}, "camera": {"source": "none"}})
     with TableService(config, web=False, stack_options={"jam_at": {3}}) as table:   # the deal jams mid-way
-        table.loop.submit(Play(E.LauncherDeal(0), source="devices")).result(10)
+        table.loop.submit(Happened(E.LauncherDeal(0), source="devices")).result(10)
         wait_for(lambda: not table.launcher.busy and table.devices["sim"].stack.thrown == 2)
         assert table.loop.latest.snapshot["phase"] == "dealing"
     save_calibration(calibration_path(config.data.store), {0: {"angle": 20.0, "distance_cm": None},

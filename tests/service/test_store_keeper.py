@@ -5,7 +5,7 @@ from companion.engine import events as E
 from companion.errors import UserError
 from companion.matchdb.database import MatchDatabase
 from companion.service.recording import StoreKeeper
-from companion.table import NewGame, Play, Setup, TableLoop, Undo
+from companion.table import NewGame, Happened, Setup, TableLoop, Undo
 
 
 def run_loop(path):
@@ -22,7 +22,7 @@ def test_an_event_is_in_the_store_before_the_engine_applies_it(tmp_path):
     append = keeper.store.append
     keeper.store.append = lambda match, event: (engine_log_at_write.append(len(game.engine.log)),
                                                 append(match, event))[1]
-    loop.submit(Play(E.StartCard("red-5"))).result(5)
+    loop.submit(Happened(E.StartCard("red-5"))).result(5)
     assert engine_log_at_write == [1]     # written while the engine held only the deal
     assert len(game.engine.log) == 2
     loop.stop()
@@ -31,11 +31,11 @@ def test_an_event_is_in_the_store_before_the_engine_applies_it(tmp_path):
 def test_refused_events_and_undo_replay_to_the_same_state(tmp_path):
     path = tmp_path / "games.sqlite"
     keeper, loop = run_loop(path)
-    loop.submit(Play(E.StartCard("red-5"))).result(5)
+    loop.submit(Happened(E.StartCard("red-5"))).result(5)
     with pytest.raises(UserError):
-        loop.submit(Play(E.Pass(2))).result(5)          # not seat 2's turn to pass: refused
-    loop.submit(Play(E.Play(1, "red-7"))).result(5)
-    loop.submit(Play(E.Play(2, "blue-1"))).result(5)    # a misplay (P1): recorded, penalised
+        loop.submit(Happened(E.Pass(2))).result(5)          # not seat 2's turn to pass: refused
+    loop.submit(Happened(E.Play(1, "red-7"))).result(5)
+    loop.submit(Happened(E.Play(2, "blue-1"))).result(5)    # a misplay (P1): recorded, penalised
     loop.submit(Undo()).result(5)
     before = loop.latest.snapshot
     loop.stop()

@@ -9,7 +9,7 @@ from companion.engine import events as E
 from companion.errors import UserError
 from companion.matchdb.database import MatchDatabase, MatchProblem
 from companion.service.recording import MatchArchive, StoreKeeper
-from companion.table import NewGame, Play, Setup, TableLoop
+from companion.table import NewGame, Happened, Setup, TableLoop
 
 from match_events import match_events
 
@@ -24,7 +24,7 @@ def table_with_store(path, resume=True):
 
 def play(loop, *events):
     for event in events:
-        loop.submit(Play(event)).result(5)
+        loop.submit(Happened(event)).result(5)
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def finished_and_running(tmp_path):
     keeper, loop, archive = table_with_store(tmp_path / "games.sqlite")
     loop.submit(NewGame(finished.setup)).result(5)
     for event in events:
-        loop.submit(Play(E.event_from_json(event))).result(5)
+        loop.submit(Happened(E.event_from_json(event))).result(5)
     loop.submit(NewGame(Setup(players=("Dora", "Emil"), dealer=1))).result(5)
     play(loop, E.StartCard("red-5"), E.Play(0, "red-7"))
     yield keeper, loop, archive, finished
@@ -181,11 +181,11 @@ def test_a_match_reopened_from_the_phone_lights_the_ring_as_it_was(tmp_path):
     from service_helpers import sim_config, wait_for
     with TableService(sim_config(tmp_path, players=("Ana", "Ben", "Cem", "Dora")), dealer=0, web_port=0,
                       host_token="test-token") as table:
-        table.loop.submit(Play(E.StartCard("red-5"))).result(5)
-        table.loop.submit(Play(E.Play(1, "red-skip"))).result(5)   # Dora's turn (seat 3)
+        table.loop.submit(Happened(E.StartCard("red-5"))).result(5)
+        table.loop.submit(Happened(E.Play(1, "red-skip"))).result(5)   # Dora's turn (seat 3)
         first = table.keeper.match_of(table.keeper.current)
         table.loop.submit(NewGame(Setup(players=("Eli", "Fay"), dealer=0))).result(5)
-        table.loop.submit(Play(E.StartCard("blue-5"))).result(5)   # Fay's turn (seat 1)
+        table.loop.submit(Happened(E.StartCard("blue-5"))).result(5)   # Fay's turn (seat 1)
         wait_for(lambda: table.ring.lights[1] == "on", what="seat 1 lit")
         assert table.adapter.seats == 2
         connection = http.client.HTTPConnection("127.0.0.1", table.web.port, timeout=5)

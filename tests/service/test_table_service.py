@@ -3,13 +3,13 @@ import pytest
 
 from companion.engine import events as E
 from companion.service.table import TableService
-from companion.table import Play
+from companion.table import Happened
 
 from service_helpers import get_json, sim_config, wait_for
 
 
 def submit(table, event):
-    return table.loop.submit(Play(event, source="test")).result(5)
+    return table.loop.submit(Happened(event, source="test")).result(5)
 
 
 def state(table):
@@ -112,7 +112,7 @@ def test_the_camera_plays_the_card_it_reads_and_asks_the_host_about_one_it_canno
         question = wait_for(lambda: state(table)["questions"], what="the host being asked")[0]
         assert question["kind"] == "card" and question["candidates"] == ["blue-3"]
         assert state(table)["top_card"] is None          # not guessed
-        table.loop.submit(Play(E.StartCard("blue-3"), answers=question["id"])).result(5)
+        table.loop.submit(Happened(E.StartCard("blue-3"), answers=question["id"])).result(5)
         assert state(table)["top_card"] == "blue-3" and state(table)["questions"] == []
 
 

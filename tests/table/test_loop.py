@@ -7,12 +7,12 @@ import pytest
 from companion.engine.events import event_from_json
 from companion.engine.log import read_log
 from companion.errors import UserError
-from companion.table import (Correct, NewGame, Play, Setup, TableGame, TableLoop, Undo,
+from companion.table import (Correct, NewGame, Happened, Setup, TableGame, TableLoop, Undo,
                              sample_loop, setup_from_json)
 
 
 def play(seat, card):
-    return Play(event_from_json({"type": "play", "seat": seat, "card": card}))
+    return Happened(event_from_json({"type": "play", "seat": seat, "card": card}))
 
 
 @pytest.fixture
@@ -34,12 +34,12 @@ def test_every_subscriber_sees_every_step_in_order_with_growing_versions(table):
 
 def test_observations_from_many_threads_are_applied_one_at_a_time():
     loop = TableLoop(TableGame(Setup(players=("A", "B"), dealer=0))).start()
-    loop.submit(Play(event_from_json({"type": "start_card", "card": "red-1"}))).result(2)
+    loop.submit(Happened(event_from_json({"type": "start_card", "card": "red-1"}))).result(2)
     futures = []
 
     def caller():  # each thread calls UNO for seat 0 (always accepted) many times
         for _ in range(25):
-            futures.append(loop.submit(Play(event_from_json({"type": "uno", "seat": 0}))))
+            futures.append(loop.submit(Happened(event_from_json({"type": "uno", "seat": 0}))))
 
     threads = [threading.Thread(target=caller) for _ in range(4)]
     for thread in threads:
@@ -124,7 +124,7 @@ def test_a_store_hook_sees_every_event_first_and_its_record_replays_exactly():
     with loop:
         setup = setup_from_json({"players": ["A", "B", "C"], "dealer": 0})
         loop.submit(NewGame(setup)).result(2)
-        loop.submit(Play(event_from_json({"type": "start_card", "card": "red-5"}))).result(2)
+        loop.submit(Happened(event_from_json({"type": "start_card", "card": "red-5"}))).result(2)
         loop.submit(play(1, "red-7")).result(2)
         loop.submit(Correct("red-skip")).result(2)
         loop.submit(play(0, "red-2")).result(2)
@@ -158,9 +158,9 @@ def test_an_unsure_source_asks_the_host_and_the_answering_event_closes_the_quest
     question = asked.snapshot["questions"][0]
     assert question["id"] == 1 and question["candidates"] == ["blue-5", "blue-6"]
     with pytest.raises(UserError, match="no seat 9"):  # a refused answer leaves the question open
-        table.submit(Play(event_from_json({"type": "play", "seat": 9, "card": "blue-5"}), answers=1)).result(2)
+        table.submit(Happened(event_from_json({"type": "play", "seat": 9, "card": "blue-5"}), answers=1)).result(2)
     assert table.latest.snapshot["questions"] == [question]
-    answered = table.submit(Play(event_from_json({"type": "play", "seat": 2, "card": "blue-6"}), answers=1)).result(2)
+    answered = table.submit(Happened(event_from_json({"type": "play", "seat": 2, "card": "blue-6"}), answers=1)).result(2)
     assert answered.snapshot["questions"] == [] and answered.snapshot["top_card"] == "blue-6"
     with pytest.raises(UserError, match="no open question 1"):
         table.submit(Dismiss(1)).result(2)

@@ -9,7 +9,7 @@ from companion.config import parse_config
 from companion.engine import events as E
 from companion.engine.house.editions import random_seat
 from companion.service.table import TableService
-from companion.table import Play
+from companion.table import Happened
 
 QUICK = {"aim_time": 0.01, "settle": 0.04, "rest": 0.01}
 
@@ -31,7 +31,7 @@ def wait_for(predicate, what, timeout=10.0):
 
 
 def submit(table, event):
-    return table.loop.submit(Play(event, source="camera")).result(5)
+    return table.loop.submit(Happened(event, source="camera")).result(5)
 
 
 def state(table):

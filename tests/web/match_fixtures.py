@@ -7,7 +7,7 @@ from pathlib import Path
 from companion.engine import events as E
 from companion.matchdb.database import MatchDatabase
 from companion.service.recording import MatchArchive, StoreKeeper
-from companion.table import NewGame, Play, Setup, TableLoop
+from companion.table import NewGame, Happened, Setup, TableLoop
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
 from match_events import match_events  # noqa: E402
@@ -36,7 +36,7 @@ class StoredTable:
         events, self.expected = match_events(seed=4)
         self.loop.submit(NewGame(self.expected.setup)).result(5)
         for event in events:
-            self.loop.submit(Play(E.event_from_json(event))).result(5)
+            self.loop.submit(Happened(E.event_from_json(event))).result(5)
         self.finished = self.current_id()
         self.loop.submit(NewGame(Setup(players=("Dora", "Emil"), dealer=1))).result(5)
         self.play(E.StartCard("blue-3"))
@@ -56,7 +56,7 @@ class StoredTable:
 
     def play(self, *events):
         for event in events:
-            self.loop.submit(Play(event)).result(5)
+            self.loop.submit(Happened(event)).result(5)
 
     def close(self):
         self.loop.stop()

@@ -3,7 +3,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.engine.events import event_from_json
-from companion.table import Play
+from companion.table import Happened
 from web_helpers import HOST_TOKEN, PHONE, screenshot
 
 pytestmark = pytest.mark.slow
@@ -11,7 +11,7 @@ SECOND = 1000  # ms
 
 
 def push(table, **event):
-    return table.submit(Play(event_from_json(event))).result(5)
+    return table.submit(Happened(event_from_json(event))).result(5)
 
 
 def open_page(phone, served, path="/"):

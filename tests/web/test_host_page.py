@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.engine.events import event_from_json
-from companion.table import Ask, Play
+from companion.table import Ask, Happened
 from web_helpers import HOST_TOKEN, screenshot
 
 pytestmark = pytest.mark.slow
@@ -24,7 +24,7 @@ OVERFLOW = """() => {
 
 
 def push(table, **event):
-    return table.submit(Play(event_from_json(event))).result(5)
+    return table.submit(Happened(event_from_json(event))).result(5)
 
 
 def win_the_match(table):

@@ -4,7 +4,7 @@ import json
 import time
 
 from companion.engine.events import event_from_json
-from companion.table import Play
+from companion.table import Happened
 
 
 class StreamReader:
@@ -40,7 +40,7 @@ def test_a_phone_gets_the_snapshot_then_only_what_changed(served, table):
     assert reader.response.getheader("Cache-Control") == "no-store"
     name, snapshot = reader.next_event()
     assert name == "snapshot" and snapshot["view"]["top"]["id"] == "blue-7"
-    table.submit(Play(event_from_json({"type": "draw", "seat": 2, "count": 1}))).result(2)
+    table.submit(Happened(event_from_json({"type": "draw", "seat": 2, "count": 1}))).result(2)
     name, change = reader.next_event()
     assert name == "change" and change["base"] == snapshot["version"]
     assert change["version"] == snapshot["version"] + 1
