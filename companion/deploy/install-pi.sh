@@ -29,7 +29,7 @@ python3 -m venv --system-site-packages "$root/.venv"
 echo "== The built-in card profile (drawn once per version, kept in the service user's cache)"
 install -d -o uno -g uno /var/lib/uno-companion
 runuser -u uno -- env HOME=/var/lib/uno-companion "$root/.venv/bin/python" -c \
-    "from companion.vision.profile import default_profile; default_profile()"
+    "from companion.vision.builtin import default_profile; default_profile()"
 
 echo "== Configuration"
 install -d /etc/uno-companion

@@ -5,7 +5,8 @@ No photo of a real card is used. Each face is drawn (both designs, every style o
 conditions so what is learnt carries over to a real camera: card size in the frame, a
 slight perspective, focus blur, warm and cold light, sensor noise and JPEG compression.
 Each view is then taught exactly as a photo of a real deck is, where the card lies known
-from the scene, so no guessing of outlines is needed.
+from the scene, so no guessing of outlines is needed. :func:`default_profile` keeps the
+result in the user's cache folder.
 
 >>> profile = built_in_profile(names=["red-5", "yellow-5", "green-5", "blue-5"])   # all: a minute
 >>> sorted(set(profile.groups)), sorted(set(profile.ranks))
@@ -13,12 +14,24 @@ from the scene, so no guessing of outlines is needed.
 """
 from __future__ import annotations
 
+import functools
+import hashlib
+import logging
+import os
+import time
+from pathlib import Path
+
 import cv2
 import numpy as np
 
+from companion.errors import UserError
 from companion.vision.deck import card_names
+from companion.vision.learn import learn_views, with_colours
+from companion.vision.profile import Profile
 from companion.vision.render import DESIGNS, STYLES
 from companion.vision.scene import LIGHTS, Table
+
+log = logging.getLogger(__name__)
 
 VIEWS = 1                 # scenes per face, design and style
 JITTER = True             # also teach slightly wrong outlines of each view
@@ -69,11 +82,10 @@ def view_count(count: int = VIEWS, names=None) -> int:
 
 
 def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER, names=None,
-                     progress=None):
+                     progress=None) -> Profile:
     """The default profile, taught from rendered photos of the drawings (all 324: about a
-    minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each view."""
-    from companion.vision.teach import teach_from_views      # teaching builds on profiles
-
+    minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
+    view. Drawn from some ``names`` only, it holds the colours of those."""
     total = view_count(count, names)
 
     def counted():
@@ -82,4 +94,58 @@ def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER
             if progress:
                 progress(done, total)
 
-    return teach_from_views(counted(), source="built-in drawings", jitter=jitter)
+    profile = Profile(source="built-in drawings")
+    samples = learn_views(profile, counted(), jitter=jitter)
+    return with_colours(profile, samples, dict, "no card views to learn from")
+
+
+def _cache_file() -> Path:
+    """Where the built-in profile is kept once made: named after the code that makes it."""
+    digest = hashlib.sha256()
+    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "learn.py",
+                   "outline.py", "glyphs.py", "scene.py", "builtin.py"):
+        digest.update((Path(__file__).parent / module).read_bytes())
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return root / "uno-companion" / f"default-profile-{digest.hexdigest()[:16]}.json"
+
+
+@functools.lru_cache(maxsize=1)
+def default_profile() -> Profile:
+    """Made from the project's drawings of both designs, several fonts each; no photos.
+
+    Drawing and measuring takes about a minute (progress is logged), so the result is kept
+    in the user's cache folder."""
+    cache = _cache_file()
+    try:
+        return Profile.load(cache)
+    except UserError:
+        pass
+    profile = _draw_default_profile()
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        temporary = cache.with_suffix(f".{os.getpid()}.tmp")
+        profile.save(temporary)
+        temporary.replace(cache)
+    except OSError:
+        pass          # a read-only home: make it again next time
+    return profile
+
+
+def _draw_default_profile() -> Profile:
+    total = view_count()
+    log.info("drawing the built-in card profile: %d rendered card photos, once for this version "
+             "of the companion (measured: 45 s to 2 min on a PC, several minutes on a Pi)", total)
+    started = time.monotonic()
+    reported = [started]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - reported[0] >= 10:      # a line every 10 s, with the time left
+            reported[0] = now
+            left = (now - started) / done * (total - done)
+            log.info("drawing the built-in card profile: %d of %d, about %.0f s left", done, total, left)
+
+    profile = built_in_profile(progress=progress)
+    log.info("built-in card profile drawn in %.0f s and kept in %s", time.monotonic() - started,
+             _cache_file().parent)
+    return profile

@@ -3,8 +3,9 @@
 A profile holds shape vectors per rank (the whole card, coarse), centre-symbol
 descriptors per rank (:mod:`companion.vision.symbol`) and the colour of each suit, as
 :mod:`companion.vision.features` measures them. The built-in default is made
-from the project's own drawings (both designs); ``uno-companion teach``
-makes one from photos of the table's own deck.
+from the project's own drawings (both designs, :mod:`companion.vision.builtin`);
+``uno-companion teach`` makes one from photos of the table's own deck
+(:mod:`companion.vision.teach`). This module knows neither: it is the data and its file.
 
 File format (JSON): ``{"format": FORMAT, "version": VERSION, "source": ...,
 "colours": {"red": [b, g, r], ...}, "templates": [{"rank": "5", "group": "classic", "shape": BASE64}, ...],
@@ -14,12 +15,7 @@ vectors are little-endian float16. Another version is refused with a message.
 from __future__ import annotations
 
 import base64
-import functools
-import hashlib
 import json
-import logging
-import os
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,8 +23,6 @@ import numpy as np
 
 from companion.errors import UserError
 from companion.vision.deck import COLOURS, RANKS
-
-log = logging.getLogger(__name__)
 
 FORMAT = "uno-companion vision profile"
 VERSION = 2
@@ -134,57 +128,3 @@ class Profile:
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise UserError(f"{path}: not a card profile (not JSON)") from None
         return cls.from_json(data, str(path))
-
-
-def _cache_file() -> Path:
-    """Where the built-in profile is kept once made: named after the code that makes it."""
-    digest = hashlib.sha256()
-    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "teach.py",
-                   "glyphs.py", "scene.py", "builtin.py"):
-        digest.update((Path(__file__).parent / module).read_bytes())
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return root / "uno-companion" / f"default-profile-{digest.hexdigest()[:16]}.json"
-
-
-@functools.lru_cache(maxsize=1)
-def default_profile() -> Profile:
-    """Made from the project's drawings of both designs, several fonts each; no photos.
-
-    Drawing and measuring takes about a minute (progress is logged), so the result is kept
-    in the user's cache folder."""
-    cache = _cache_file()
-    try:
-        return Profile.load(cache)
-    except UserError:
-        pass
-    profile = _draw_default_profile()
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        temporary = cache.with_suffix(f".{os.getpid()}.tmp")
-        profile.save(temporary)
-        temporary.replace(cache)
-    except OSError:
-        pass          # a read-only home: make it again next time
-    return profile
-
-
-def _draw_default_profile() -> Profile:
-    from companion.vision.builtin import built_in_profile, view_count   # teaching builds on profiles
-
-    total = view_count()
-    log.info("drawing the built-in card profile: %d rendered card photos, once for this version "
-             "of the companion (measured: 45 s to 2 min on a PC, several minutes on a Pi)", total)
-    started = time.monotonic()
-    reported = [started]
-
-    def progress(done: int, total: int) -> None:
-        now = time.monotonic()
-        if done == total or now - reported[0] >= 10:      # a line every 10 s, with the time left
-            reported[0] = now
-            left = (now - started) / done * (total - done)
-            log.info("drawing the built-in card profile: %d of %d, about %.0f s left", done, total, left)
-
-    profile = built_in_profile(progress=progress)
-    log.info("built-in card profile drawn in %.0f s and kept in %s", time.monotonic() - started,
-             _cache_file().parent)
-    return profile

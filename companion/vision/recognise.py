@@ -19,7 +19,8 @@ from companion.vision.detect import overlap
 from companion.vision.detect import Judge, find_cards, order_corners, ranked_outlines, read_warp
 from companion.vision.features import look
 from companion.vision.outline import polish
-from companion.vision.profile import Profile, default_profile
+from companion.vision.builtin import default_profile
+from companion.vision.profile import Profile
 
 DEFAULT_THRESHOLD = 0.35
 SYMBOL_MARGIN = 0.1  # a centre symbol this much closer to one rank than to any other is sure

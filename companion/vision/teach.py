@@ -1,4 +1,14 @@
-"""Teaching a deck: photos of this table's own cards -> a :class:`Profile`.
+"""Teaching a deck: pictures of this table's own cards -> a :class:`Profile`.
+
+One entry point per kind of input (a test lists them):
+
+- :func:`teach`: a folder on disk, DIR/<card name>/<photos> (``uno-companion teach``);
+- :func:`teach_images`: decoded photos, ``{card name: [BGR image, ...]}``, the card found in each;
+- :func:`teach_from_views`: frames where each card's outline is known;
+- :func:`teach_from_cards`: flat card pictures (each image the whole card).
+
+Colours not taught come from the built-in profile (:mod:`companion.vision.builtin`), which
+is itself drawn through :mod:`companion.vision.learn`, below this module.
 
 DIR holds one folder per card name (``red-5``, ``wild`` ...) with one or more photos of
 that card. Each photo's card is found and measured like any frame; its shape becomes a
@@ -26,11 +36,13 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
+from companion.vision.builtin import default_profile
 from companion.vision.deck import card_names, split
 from companion.vision.detect import READ_H, READ_W, card_score, order_corners, ranked_outlines, read_warp, warp
 from companion.vision.features import look
+from companion.vision.learn import learn, learn_views, with_colours
 from companion.vision.outline import jittered, polish
-from companion.vision.profile import Profile, default_profile
+from companion.vision.profile import Profile
 from companion.vision.imagefile import read_image
 from companion.vision.sources import IMAGE_SUFFIXES
 
@@ -78,6 +90,10 @@ def _outline_of(image: np.ndarray, colour: str | None) -> np.ndarray | None:
     return polish(image, best)[0]
 
 
+def _default_colours() -> dict:
+    return default_profile().colours
+
+
 def augmented(card: np.ndarray, n: int, seed: int = 0) -> list[np.ndarray]:
     """``n`` copies of a flat card as a camera might deliver it: turned a few degrees,
     a little larger or smaller, shifted, blurred, darker or brighter, tinted."""
@@ -95,16 +111,6 @@ def augmented(card: np.ndarray, n: int, seed: int = 0) -> list[np.ndarray]:
     return copies
 
 
-def _learn(profile: Profile, rank: str, card: np.ndarray, group: str, shape: bool = True):
-    """Add one flat card (READ size) to ``profile``; its look, for the colour."""
-    seen = look(card)
-    if shape:
-        profile.add(rank, seen.shape, group)
-    if seen.symbols:
-        profile.add_symbol(rank, seen.symbols[0], group)
-    return seen
-
-
 def teach_from_cards(cards, augment: int = 0, seed: int = 0, source: str = "taught",
                      group: str = "taught") -> Profile:
     """Learn from flat pictures of cards: ``[(card name, BGR image), ...]`` (or ``(name,
@@ -115,48 +121,21 @@ def teach_from_cards(cards, augment: int = 0, seed: int = 0, source: str = "taug
     for index, (name, image, *rest) in enumerate(cards):
         colour, rank = split(name)
         card = cv2.resize(image, (READ_W, READ_H), interpolation=cv2.INTER_AREA)
-        seen = _learn(profile, rank, card, rest[0] if rest else group)
+        seen = learn(profile, rank, card, rest[0] if rest else group)
         for copy in augmented(card, augment, seed + index):
-            _learn(profile, rank, copy, rest[0] if rest else group, shape=False)
+            learn(profile, rank, copy, rest[0] if rest else group, shape=False)
         if colour:
             samples.setdefault(colour, []).append(seen.chroma)
-    return _finished(profile, samples, "no card pictures to learn from")
-
-
-def _finished(profile: Profile, samples: dict[str, list[np.ndarray]], nothing: str) -> Profile:
-    """Each colour the median of its samples (the built-in one where none was taught)."""
-    if not profile.ranks:
-        raise UserError(nothing)
-    profile.colours = {c: np.median(v, axis=0).astype(np.float32) for c, v in samples.items()}
-    if len(profile.colours) < 4:
-        profile.colours = {**default_profile().colours, **profile.colours}
-    return profile
+    return with_colours(profile, samples, _default_colours, "no card pictures to learn from")
 
 
 def teach_from_views(views, source: str = "taught", jitter: bool = True) -> Profile:
     """Learn from frames where each card's outline is known: ``[(card name, group, BGR frame,
-    quad), ...]`` (quad: the card's four corners in the frame, any order). Each view teaches
-    its coarse shape and centre symbol, and (``jitter``) those of slightly shifted, turned
-    and resized outlines, because outlines found later are rarely exact."""
+    quad), ...]`` (quad: the card's four corners in the frame, any order); see
+    :func:`companion.vision.learn.learn_views`."""
     profile = Profile(source=source)
-    samples: dict[str, list[np.ndarray]] = {}
-    for name, group, frame, quad in views:
-        colour, rank = split(name)
-        seen = _learn(profile, rank, read_warp(frame, quad), group)
-        for variant in jittered(np.float32(quad)) if jitter else ():
-            _learn(profile, rank, read_warp(frame, variant), group, shape=False)
-        if colour:
-            samples.setdefault(colour, []).append(seen.chroma)
-    return _finished(profile, samples, "no card views to learn from")
-
-
-def teach_from_images(pairs) -> tuple[Profile, TeachReport]:
-    """Learn from photos or frames in which the card is found first: ``[(card name, BGR
-    image), ...]``."""
-    images: dict[str, list[np.ndarray]] = {}
-    for name, image in pairs:
-        images.setdefault(name, []).append(image)
-    return teach_images(images)
+    samples = learn_views(profile, views, jitter)
+    return with_colours(profile, samples, _default_colours, "no card views to learn from")
 
 
 def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachReport]:
@@ -179,9 +158,9 @@ def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachRep
                 report.looked.append((name, index + 1, image, quad, "edge not clear"))
                 continue
             report.looked.append((name, index + 1, image, quad, None))
-            seen = _learn(profile, rank, read_warp(image, quad), "taught")
+            seen = learn(profile, rank, read_warp(image, quad), "taught")
             for variant in jittered(quad):      # outlines found later are rarely exact
-                _learn(profile, rank, read_warp(image, variant), "taught")
+                learn(profile, rank, read_warp(image, variant), "taught")
             if colour:
                 samples.setdefault(colour, []).append(seen.chroma)
             used += 1

@@ -36,7 +36,7 @@ MAX_CARD_SHARE = 0.4
 
 
 @dataclass(frozen=True)
-class Play:
+class SettledCard:
     """A card that came to rest on the pile. ``card`` is None when the recogniser was unsure."""
     card: str | None
     confidence: float
@@ -46,7 +46,7 @@ class Play:
 
 
 class DiscardWatcher:
-    """Feed it frames; :meth:`feed` returns a :class:`Play` on the frame a new card settles."""
+    """Feed it frames; :meth:`feed` returns a :class:`SettledCard` on the frame a new card settles."""
 
     def __init__(self, recogniser: Recogniser | None = None, still_frames: int = 3,
                  motion_level: int = 18, min_card_fraction: float = 0.01):
@@ -61,14 +61,14 @@ class DiscardWatcher:
         self._still = 0
         self._calm: list[np.ndarray] = []     # the frames since the picture last moved
         self._pile = None             # the last still picture, CHANGE_SIZE
-        self._top: Play | None = None
+        self._top: SettledCard | None = None
         self._sizes: list[tuple[float, float]] = []   # cards seen so far: the camera does not zoom
 
     def _reset(self, shape) -> None:
         self._size, self._previous, self._pile, self._still, self._top = shape, None, None, 0, None
         self._calm = []
 
-    def feed(self, frame) -> Play | None:
+    def feed(self, frame) -> SettledCard | None:
         """Look at one frame. Bad frames are counted and logged, never raised."""
         self.frame_number += 1
         reason = bad_frame(frame)
@@ -104,7 +104,7 @@ class DiscardWatcher:
         diff = cv2.absdiff(a, b).max(axis=2)
         return int(np.count_nonzero(diff > self.motion_level)) > 2
 
-    def _settled(self, frame: np.ndarray) -> Play | None:
+    def _settled(self, frame: np.ndarray) -> SettledCard | None:
         picture = cv2.GaussianBlur(cv2.resize(frame, CHANGE_SIZE, interpolation=cv2.INTER_AREA), (5, 5), 0)
         if self._pile is None:   # the first still view: the card lying there is the top card
             self._pile = picture
@@ -134,7 +134,7 @@ class DiscardWatcher:
         quad = sighting.quad
         if self._top is not None and self._top.guess == sighting.guess and _same_place(quad, self._top.quad):
             return None   # the same card seen again where it lay (a hand lingered over it)
-        play = Play(sighting.card, sighting.confidence, quad, self.frame_number, sighting.guess)
+        play = SettledCard(sighting.card, sighting.confidence, quad, self.frame_number, sighting.guess)
         self._top = play
         self._remember_size(quad)
         return play
@@ -144,12 +144,12 @@ class DiscardWatcher:
         size = (float(np.linalg.norm(q[0] - q[1])), float(np.linalg.norm(q[1] - q[2])))
         self._sizes = (self._sizes + [size])[-15:]
 
-    def _place_first(self, frame: np.ndarray) -> Play | None:
+    def _place_first(self, frame: np.ndarray) -> SettledCard | None:
         """The card on the pile when watching starts (the start card), if any."""
         found = self.recogniser.recognise(frame)
         if found.quad is None or _share(found.quad, frame) > MAX_CARD_SHARE:
             return None
-        return Play(found.card, found.confidence, found.quad, self.frame_number, found.guess)
+        return SettledCard(found.card, found.confidence, found.quad, self.frame_number, found.guess)
 
     def _new_card(self, frame: np.ndarray, changed: np.ndarray, angle: float | None = None):
         """The most card-like outlines that hold the changed area, as ``(score, quad)``.

@@ -7,7 +7,8 @@ import cv2
 import pytest
 
 from companion.errors import UserError
-from companion.vision.profile import VERSION, Profile, default_profile
+from companion.vision.builtin import default_profile
+from companion.vision.profile import VERSION, Profile
 from companion.vision.scene import Table
 
 

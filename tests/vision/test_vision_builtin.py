@@ -6,7 +6,7 @@ import pytest
 from companion.vision.builtin import built_in_profile, photographed, views
 from companion.vision.deck import RANKS
 from companion.vision.detect import read_warp
-from companion.vision.profile import default_profile
+from companion.vision.builtin import default_profile
 from companion.vision.recognise import Recogniser
 from companion.vision.render import DESIGNS, draw_card
 from companion.vision.scene import Table
