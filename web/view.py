@@ -16,6 +16,7 @@ from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
 from companion.engine.events import PENALTY_REASONS
 from companion.engine.options import IMPLEMENTED, OPTION_INFO, PRESETS
+from companion.engine import phases as P
 from companion.errors import UserError
 from companion.numbers import is_digits, parse_whole_number
 from companion.table.game import EDITIONS
@@ -148,9 +149,9 @@ def _status(state: dict, players: list[str], what: str) -> dict:
     if match["over"] and match["winner"] is not None:
         banner = what = _("%(name)s wins the match!", name=players[match["winner"]])
         seat = None  # the table waits for nobody: the headline is the winner
-    elif state["phase"] == "scoring":
+    elif state["phase"] == P.SCORING:
         banner = _("Round over: count the cards left in each hand.")
-    elif state["phase"] in ("deal", "start_card"):
+    elif state["phase"] in (P.DEAL, P.START):
         banner = (_("New round: %(what)s", what=what) if state["round"] > 1
                   else _("New game: %(what)s", what=what))
     target = _("target %(points)d", points=match["target"]) if match["scoring"] != "wins" else _("count round wins")

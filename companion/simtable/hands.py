@@ -12,6 +12,7 @@ import logging
 import time
 
 from companion.errors import UserError
+from companion.engine import phases as P
 from companion.service.presses import press_event
 from companion.simtable.players import Act
 from companion.table import Correct, Play, Undo
@@ -119,7 +120,7 @@ class PlayersHands:
             self.stack.reload(self.faults.hopper)   # the refill resumes a dispense by itself
             self.counts["hopper refills"] += 1
             self.settle()
-        elif state["phase"] == "deal" and self.stack.cards < self.faults.hopper:
+        elif state["phase"] == P.DEAL and self.stack.cards < self.faults.hopper:
             self.stack.reload(self.faults.hopper - self.stack.cards)
 
     def _fix_launcher(self) -> None:
@@ -128,7 +129,7 @@ class PlayersHands:
     def _late(self, state: dict) -> bool:
         """Flash: now and then a player hesitates until the turn timer runs out."""
         seconds = self.service.adapter.turn_seconds
-        if not (seconds and self._late_left and state["phase"] == "turn" and self.random.random() < 0.2):
+        if not (seconds and self._late_left and state["phase"] == P.TURN and self.random.random() < 0.2):
             return False
         self._late_left -= 1
         self.players.placed = None

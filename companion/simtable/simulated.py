@@ -19,6 +19,7 @@ import time
 from companion.devices.ring_logic import colour_groups
 from companion.engine import CARD_NAMES
 from companion.engine import events as E
+from companion.engine import phases as P
 from companion.service.table import TableService
 from companion.simtable.camera import SimCamera
 from companion.simtable.faults import Faults, UnsureWatcher
@@ -118,7 +119,7 @@ class SimulatedTable(PlayersHands):
         """Wait for the table to rest, then one act of a player; False once the match is over."""
         self.settle()
         state = self.sync()
-        act = self._show_hand(state) if state["phase"] == "scoring" else self.players.next_act(state)
+        act = self._show_hand(state) if state["phase"] == P.SCORING else self.players.next_act(state)
         if act is None and state["match"]["over"]:
             return False
         if state["events"] == self._events_seen:

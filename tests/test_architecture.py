@@ -1,0 +1,79 @@
+"""The "never" rules of docs/architecture.md, held by reading the code (ast), not by trust.
+
+Outside ``companion/engine/``: no import of the engine's private names, no import of the
+modules that hold the rules, and no test of a phase against a spelled-out name.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTSIDE = [path for folder in ("companion", "web") for path in sorted((ROOT / folder).rglob("*.py"))
+           if "engine" not in path.relative_to(ROOT).parts]
+#: Where the rules are written; the rest of the project asks the engine (Game, inputs, events).
+RULE_MODULES = ("companion.engine.house", "companion.engine.effects", "companion.engine.draws",
+                "companion.engine.calls", "companion.engine.rounds", "companion.engine.jumps",
+                "companion.engine.apply")
+
+
+def _imports(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module, [alias.name for alias in node.names], node.lineno
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, [], node.lineno
+
+
+def _where(path: Path, line: int) -> str:
+    return f"{path.relative_to(ROOT)}:{line}"
+
+
+@pytest.fixture(scope="module")
+def trees():
+    return {path: ast.parse(path.read_text(), str(path)) for path in OUTSIDE}
+
+
+def test_the_code_outside_the_engine_is_read(trees):
+    assert len(trees) > 50 and any("web" in path.parts for path in trees)
+
+
+def test_no_private_name_of_the_engine_is_imported_outside_it(trees):
+    found = [_where(path, line) + f" {module}.{name}" for path, tree in trees.items()
+             for module, names, line in _imports(tree) if module.startswith("companion.engine")
+             for name in names if name.startswith("_")]
+    assert not found, "the engine's private names used outside it:\n" + "\n".join(found)
+
+
+def test_no_rule_module_is_imported_outside_the_engine(trees):
+    found = [_where(path, line) + f" {module}" for path, tree in trees.items()
+             for module, names, line in _imports(tree)
+             if module.startswith(RULE_MODULES)
+             or (module == "companion.engine" and set(names) & {m.rsplit(".", 1)[1] for m in RULE_MODULES})]
+    assert not found, "rule code imported outside the engine:\n" + "\n".join(found)
+
+
+def _is_phase(node: ast.AST) -> bool:
+    return ((isinstance(node, ast.Attribute) and node.attr == "phase")
+            or (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+                and node.slice.value == "phase")
+            or (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "get" and node.args and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value == "phase"))
+
+
+def _spelled(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    return isinstance(node, (ast.Tuple, ast.Set, ast.List)) and any(_spelled(e) for e in node.elts)
+
+
+def test_no_phase_is_compared_with_a_spelled_out_name_outside_the_engine(trees):
+    found = [_where(path, node.lineno) for path, tree in trees.items() for node in ast.walk(tree)
+             if isinstance(node, ast.Compare)
+             and any(_is_phase(a) and _spelled(b) or _is_phase(b) and _spelled(a)
+                     for a, b in zip([node.left, *node.comparators], node.comparators))]
+    assert not found, "a phase spelled out (use companion.engine.phases):\n" + "\n".join(found)
