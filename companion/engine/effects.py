@@ -55,8 +55,9 @@ class EffectsMixin:
         if rank == DRAW2 or rank == WILD_DRAW4:
             self.ending = True
             carried = self.pending
-            self._advance(1)
-            self._due(carried + (2 if rank == DRAW2 else 4), "last card (T7)", answerable=False)
+            self.pending = carried + (2 if rank == DRAW2 else 4)  # before the turn passes, as in
+            self._advance(1)                                      # _effect: E2 never picks the player
+            self._due(self.pending, "last card (T7)", answerable=False)
         else:
             self._finish_round()
         return True

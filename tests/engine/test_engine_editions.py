@@ -135,6 +135,22 @@ def test_e2_a_draw2_never_hits_its_own_player():
         assert game.current != player and game.snapshot()["pending_draw"] == 2
 
 
+def test_e2_a_last_draw2_hits_another_player_not_the_one_who_went_out():
+    hit = []
+    for seed in range(40):
+        game = Game(3, RuleOptions(flash=True), full_information=True, seed=seed)
+        game.apply(E.Deal(dealer=0, hands=[["red-draw2"], ["red-draw2"], ["blue-draw2"]]))
+        game.apply(E.StartCard("red-5"))
+        player = game.current
+        if player == 2:
+            continue
+        game.apply(E.Play(player, "red-draw2"))
+        assert game.winner == player
+        hit.append(game.current)
+        assert game.current != player and game.snapshot()["pending_draw"] == 2, (seed, player)
+    assert len(hit) > 10
+
+
 def test_e2_the_seed_is_in_the_log_header_and_version_1_logs_still_read():
     game = Game(3, RuleOptions(flash=True), seed=99)
     game.apply(E.Deal(dealer=0))

@@ -48,7 +48,7 @@ EXPECTED = {
     "call-back": "f25235b44da383343433dc7a",
     "casual": "c933e2ccd655f142e3352dd1",
     "extreme": "038d87b85c33aa508fc4093a",
-    "flash": "1e37eaaba1bfbaca2013c53e",
+    "flash": "782849ff5aa6970a38e9ba73",  # re-recorded: 2 of its 20 matches had the winner draw a last draw2 (E2 fix)
     "gentle": "4debcc7b7dd0e70311a325df",
     "numbers": "121f89e362379934c3a70f4f",
     "official": "4bcaf5874597bf321a7cb767",
