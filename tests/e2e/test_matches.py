@@ -82,7 +82,8 @@ def watch_scores(page, state):
     # E1 bursts of 0 and more, H5 jump-ins by button, D2 the launcher deals; a jam, a small hopper
     ("extreme", 6, {"target": 150, "jump_in": True}, Faults(hopper=45, jams=2)),
     # E2 random turns, the race card (reverse) and the turn timer; H5; D2 by launcher
-    ("flash", 5, {"target": 100, "jump_in": True}, Faults(late=2)),
+    # (a target of 200: the launcher deals from the second round on, so the match needs one)
+    ("flash", 5, {"target": 200, "jump_in": True}, Faults(late=2)),
 ])
 def test_extreme_and_flash_matches_with_their_new_parts_on_a_phone(chromium, mode, seed, rules, faults):
     with SimulatedTable(config(mode=mode, **rules), seed=seed, faults=faults, web=True, port=0) as table:
