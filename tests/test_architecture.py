@@ -77,3 +77,16 @@ def test_no_phase_is_compared_with_a_spelled_out_name_outside_the_engine(trees):
              and any(_is_phase(a) and _spelled(b) or _is_phase(b) and _spelled(a)
                      for a, b in zip([node.left, *node.comparators], node.comparators))]
     assert not found, "a phase spelled out (use companion.engine.phases):\n" + "\n".join(found)
+
+
+HOUSE = sorted((ROOT / "companion" / "engine" / "house").glob("*.py"))
+
+
+def test_house_rules_call_no_private_method_of_the_core():
+    """House rules use the game's public API (documented in house/base.py), not its insides."""
+    found = [_where(path, node.lineno) + f" game.{node.attr}" for path in HOUSE
+             for node in ast.walk(ast.parse(path.read_text(), str(path)))
+             if isinstance(node, ast.Attribute) and node.attr.startswith("_")
+             and isinstance(node.value, ast.Name) and node.value.id == "game"]
+    assert len(HOUSE) > 5
+    assert not found, "house rules reaching into the core (make it public in the game):\n" + "\n".join(found)

@@ -56,9 +56,9 @@ class CallsMixin:
         if seat != target and self.uno_window == target:
             self.uno_window = -1
             if self.sizes[target] == 1:
-                self._owe(target, self.options.uno_penalty, "caught without UNO (T5)")
+                self.owe_cards(target, self.options.uno_penalty, "caught without UNO (T5)")
             else:  # V7: a forgotten Bruno or Kuno
-                self._owe(target, 2, "caught without Bruno/Kuno (V7)")
+                self.owe_cards(target, 2, "caught without Bruno/Kuno (V7)")
             return True
         if self.out is not None:
             late = self.sizes[target] == 1 and not self.called[target]
@@ -79,7 +79,7 @@ class CallsMixin:
             raise UserError(f"a penalty is 1 to 10 cards, not {count!r}")
         if self.log is not None:
             self.log.append(Penalty(seat, reason, count))
-        self._owe(seat, count, f"{reason} penalty ({PENALTY_RULES[reason]})")
+        self.owe_cards(seat, count, f"{reason} penalty ({PENALTY_RULES[reason]})")
 
     def race_result(self, slowest: int) -> None:
         """V3/E2: the ring reports the slowest seat of the race; it draws 1 (E2 Flash: 2)."""
@@ -92,9 +92,9 @@ class CallsMixin:
             self.log.append(RaceResult(slowest))
         del self.flags["race"]
         if race is True:
-            self._owe(slowest, 1, "slowest in the race (V3)")
+            self.owe_cards(slowest, 1, "slowest in the race (V3)")
         else:
-            self._owe(slowest, race, "slowest in the Flash race (E2)")
+            self.owe_cards(slowest, race, "slowest in the Flash race (E2)")
 
     def reveal(self, seat: int, cards: list[int]) -> None:
         """``seat`` showed its hand: settles a challenge (T6) or the scoring (S1)."""

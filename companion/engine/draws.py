@@ -84,7 +84,7 @@ class DrawMixin:
             rule.on_receive(self, seat, count)
         if self.uno_window >= 0 and self.uno_window != seat:
             self.uno_window = -1
-        self._advance(1)  # E1: with or without cards, the turn is over
+        self.advance_turn(1)  # E1: with or without cards, the turn is over
 
     def burst_random(self, seat: int, count: int, random) -> list[int]:
         """Full information: a burst of ``count`` random cards from the pile; an empty pile is
@@ -225,7 +225,7 @@ class DrawMixin:
                 raise UserError(message("cannot_pass_because", seat=seat, why=why))
         if self.log is not None:
             self.log.append(Pass(seat))
-        self._advance(1)
+        self.advance_turn(1)
 
     def challenge(self, seat: int) -> None:
         """T6: the seat hit by a wild-draw4 challenges it."""
@@ -258,14 +258,14 @@ class DrawMixin:
         self.phase, self.answerable = TURN, False
         if illegal:  # the player of the wild-draw4 draws instead; the challenger plays
             owed, self.pending = self.pending, 0
-            self._owe(self.wd4_by, owed, "wild-draw4 challenge lost (T6)")
+            self.owe_cards(self.wd4_by, owed, "wild-draw4 challenge lost (T6)")
             if self.out is not None:
                 self.out.append(A.Turn(victim, ("play", "draw")))
         else:  # the challenger draws 6 (4 + 2) and loses the turn
             self.pending += 2
             if self.out is not None:
                 self.out.append(A.Turn(victim, ("draw",)))
-            self._ask_dispense(victim, self.pending, "wild-draw4 challenge lost (T6)")
+            self.ask_dispense(victim, self.pending, "wild-draw4 challenge lost (T6)")
 
     def reshuffle(self) -> None:
         """D5: the discard pile except its top card becomes the draw pile."""

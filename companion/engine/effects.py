@@ -15,22 +15,22 @@ class EffectsMixin:
     def _effect(self, seat: int, card: int, rank: int) -> None:
         """T4: skip, reverse, draw2, wild, wild-draw4 (and numbers under house rules)."""
         if rank < SKIP:
-            self._advance(1)
+            self.advance_turn(1)
         elif rank == SKIP:
-            self._advance(2)
+            self.advance_turn(2)
         elif rank == REVERSE:
             if self.n - len(self.flags.get("finished", ())) == 2:
-                self._advance(2)  # T4: with two players a reverse acts as a skip
+                self.advance_turn(2)  # T4: with two players a reverse acts as a skip
             else:
                 self.direction = -self.direction
-                self._advance(1)
+                self.advance_turn(1)
         elif rank == DRAW2:
             carried = self.pending  # more than 0 only where a house rule let the card answer a draw
             if self.house:
                 self.flags["draw_kind"] = DRAW2  # what the pending draw is, for answers to it
             self.pending = carried + 2  # before the turn passes: the next player is hit (V9)
-            self._advance(1)
-            self._due(carried + 2, "draw2 (T4)")
+            self.advance_turn(1)
+            self.make_current_draw(carried + 2, "draw2 (T4)")
         else:  # wild or wild-draw4: the player names a colour first
             if rank == WILD_DRAW4:
                 self.wd4_by, self.wd4_colour = seat, self.colour
@@ -39,9 +39,10 @@ class EffectsMixin:
             if self.out is not None:
                 self.out.append(A.AskColour(seat))
 
-    def _going_out(self, seat: int, rank: int) -> bool:
-        """T7: the round ends; a last draw2/wild-draw4 still makes the next player draw.
-        House rules (V6, V9) may let the round go on, or name another winner."""
+    def go_out(self, seat: int, rank: int) -> bool:
+        """T7: ``seat`` has no cards left (its last card had ``rank``): the round ends; a last
+        draw2/wild-draw4 still makes the next player draw. House rules (V6, V9) may let the
+        round go on, or name another winner. Answers True (the turn is dealt with)."""
         for rule in self.house:
             verdict = rule.on_out(self, seat)
             if verdict == -1:  # the round goes on; the last card acts as usual
@@ -56,13 +57,13 @@ class EffectsMixin:
             self.ending = True
             carried = self.pending
             self.pending = carried + (2 if rank == DRAW2 else 4)  # before the turn passes, as in
-            self._advance(1)                                      # _effect: E2 never picks the player
-            self._due(self.pending, "last card (T7)", answerable=False)
+            self.advance_turn(1)                                  # _effect: E2 never picks the player
+            self.make_current_draw(self.pending, "last card (T7)", answerable=False)
         else:
-            self._finish_round()
+            self.finish_round()
         return True
 
-    def _advance(self, steps: int) -> None:
+    def advance_turn(self, steps: int) -> None:
         """The turn passes ``steps`` players on in the direction of play."""
         if self.house:
             return self._advance_house(steps)
@@ -98,7 +99,7 @@ class EffectsMixin:
         for rule in self.house:
             rule.on_turn(self, seat)
 
-    def _due(self, count: int, reason: str, answerable: bool = True) -> None:
+    def make_current_draw(self, count: int, reason: str, answerable: bool = True) -> None:
         """The current seat must draw ``count`` and then loses the turn.
 
         Where a house rule lets the seat answer the draw (stack it, bounce it...), the
@@ -110,22 +111,34 @@ class EffectsMixin:
                 self.out[-1:] = [A.Turn(self.current, ("answer", f"take {count}"))]
             else:
                 self.out[-1:] = [A.Turn(self.current, ("draw",))]
-                self._ask_dispense(self.current, count, reason)
+                self.ask_dispense(self.current, count, reason)
 
-    def _ask_dispense(self, seat: int, count: int, reason: str) -> None:
+    def ask_dispense(self, seat: int, count: int, reason: str) -> None:
+        """Ask the launcher for ``count`` cards for ``seat`` (reloading it first when its
+        count is short); the state does not change (see :meth:`owe_cards`)."""
         if self.out is not None:
             owed_total = sum(self.owed) + self.pending
             if not self.full and self.pile_count < owed_total and len(self.discard) > 1:
                 self.out.append(A.Reload(len(self.discard) - 1))
             self.out.append(A.Dispense(seat, count, reason))
 
-    def _owe(self, seat: int, count: int, reason: str) -> None:
+    def owe_cards(self, seat: int, count: int, reason: str) -> None:
+        """``seat`` owes ``count`` penalty cards (P1-P3) and the launcher is asked for them;
+        owing does not end a turn."""
         self.owed[seat] += count
-        self._ask_dispense(seat, count, reason)
+        self.ask_dispense(seat, count, reason)
 
     def _contradiction(self, message: str) -> None:
         if self.out is not None:
             self.out.append(A.NeedsCorrection(message))
+
+    def tell(self, action: A.Action) -> None:
+        """Give the table ``action`` to carry out (dropped when no one listens: a simulation)."""
+        if self.out is not None:
+            self.out.append(action)
+
+    # The old private names, for the hot paths tuned in parallel (#19): the same functions.
+    _advance, _going_out = advance_turn, go_out
 
     def choose_colour(self, seat: int, colour: int) -> None:
         """T4/D4: the colour named for the wild on top."""
@@ -144,20 +157,20 @@ class EffectsMixin:
             if self.out is not None:
                 self.out.append(A.Turn(seat, ("play", "draw")))
         elif after == WILD:
-            self._advance(1)
+            self.advance_turn(1)
         else:  # wild-draw4: the next player draws 4 (plus a draw it answered, house rules)
             if self.house:
                 self.flags["draw_kind"] = WILD_DRAW4
             carried = self.pending
             self.pending = carried + 4  # before the turn passes: the next player is hit (V9)
-            self._advance(1)
+            self.advance_turn(1)
             if self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
                 self.answerable = self.answers_draws
                 self.phase = CHALLENGE
                 if self.out is not None:
                     self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
             else:
-                self._due(carried + 4, "wild-draw4 (T4)")
+                self.make_current_draw(carried + 4, "wild-draw4 (T4)")
 
     def accept(self, seat: int) -> None:
         """The seat takes the cards it must draw (no challenge, no answer): dispense them."""
@@ -171,7 +184,7 @@ class EffectsMixin:
         self.phase, self.answerable = TURN, False
         if self.out is not None:
             self.out.append(A.Turn(seat, ("draw",)))
-        self._ask_dispense(seat, self.pending, "taken")
+        self.ask_dispense(seat, self.pending, "taken")
 
     def choose_target(self, seat: int, target: int) -> None:
         """H4: the player of a 7 swaps hands with ``target``; then play goes on."""
@@ -186,7 +199,7 @@ class EffectsMixin:
         if self.log is not None:
             self.log.append(ChooseTarget(seat, target))
         self.move_hands({seat: target, target: seat})
-        self._advance(1)
+        self.advance_turn(1)
 
     def move_hands(self, moves: dict[int, int]) -> None:
         """House rules (H4): hand of seat ``a`` goes to seat ``moves[a]``; sizes follow."""

@@ -234,5 +234,5 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         """P1: the card goes back to the hand and the player draws penalty cards."""
         if self.out is not None:
             self.out.append(A.TakeBack(seat, CARD_NAMES[card], why))
-        self._owe(seat, self.options.misplay_penalty, "misplay (P1)")
+        self.owe_cards(seat, self.options.misplay_penalty, "misplay (P1)")
         return False

@@ -51,8 +51,8 @@ class ReverseBounce(HouseRule):
         if rank != REVERSE or not game.pending:
             return False
         game.direction = -game.direction
-        game._advance(1)
-        game._due(game.pending, "draw sent back (V4)")
+        game.advance_turn(1)
+        game.make_current_draw(game.pending, "draw sent back (V4)")
         return True
 
 
@@ -69,6 +69,6 @@ class SkipPassOn(HouseRule):
     def on_play(self, game, seat, card, rank):
         if rank != SKIP or not game.pending:
             return False
-        game._advance(1)
-        game._due(game.pending, "draw passed on (V5)")
+        game.advance_turn(1)
+        game.make_current_draw(game.pending, "draw passed on (V5)")
         return True

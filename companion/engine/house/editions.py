@@ -44,9 +44,8 @@ class Flash(HouseRule):
         if rank != race or game.sizes[seat] == 0:
             return False  # going out with the race card ends the round as any card does
         game.flags["race"] = RACE_PENALTY
-        if game.out is not None:
-            game.out.append(Race(card=CARD_NAMES[card], count=RACE_PENALTY))
+        game.tell(Race(card=CARD_NAMES[card], count=RACE_PENALTY))
         if game.sizes[seat] == 1 and not game.called[seat]:
             game.uno_window = seat
-        game._advance(1)
+        game.advance_turn(1)
         return True

@@ -20,8 +20,7 @@ class SevenO(HouseRule):
     def on_play(self, game, seat, card, rank):
         if rank == 7 and game.sizes[seat] > 0:
             game.phase = TARGET
-            if game.out is not None:
-                game.out.append(AskTarget(seat))
+            game.tell(AskTarget(seat))
             return True
         if rank == 0:  # players who went out (V6) keep out of it
             playing = [s for s in range(game.n) if s not in game.flags.get("finished", ())]
@@ -29,7 +28,7 @@ class SevenO(HouseRule):
             game.move_hands({s: ring[(i + 1) % len(ring)] for i, s in enumerate(ring)})
             emptied = ring[(ring.index(seat) + 1) % len(ring)]
             if game.sizes[emptied] == 0:  # a last 0: the next player got the empty hand
-                return game._going_out(emptied, 0)
+                return game.go_out(emptied, 0)
         return False
 
 
@@ -63,7 +62,7 @@ class SixNine(HouseRule):
     def on_turn(self, game, seat):
         owed = game.flags.get("owe_at_turn")
         if owed and seat in owed:
-            game._owe(seat, owed.pop(seat), "six-nine (V10)")
+            game.owe_cards(seat, owed.pop(seat), "six-nine (V10)")
 
 
 class ActionNumber(HouseRule):
@@ -74,8 +73,7 @@ class ActionNumber(HouseRule):
     def on_play(self, game, seat, card, rank):
         if rank == self.options.action_number:
             game.flags["race"] = True
-            if game.out is not None:
-                game.out.append(Race(rank))
+            game.tell(Race(rank))
         return False
 
 

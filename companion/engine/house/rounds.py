@@ -81,7 +81,7 @@ class CallBack(HouseRule):
     def on_turn(self, game, seat):
         if seat in game.flags.get("waiting", ()) and game.sizes[seat] == 0 and not game.pending:
             game.winner = seat
-            game._finish_round()
+            game.finish_round()
 
     def on_receive(self, game, seat, count):
         waiting = game.flags.get("waiting")
