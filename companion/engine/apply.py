@@ -113,9 +113,7 @@ class ApplyMixin:
                      "round_points", "revealed_points", "candidates"):
             setattr(game, name, getattr(self, name)[:])
         game.log = None if self.log is None else self.log[:]
-        # House rules keep small lists and dicts in flags and change them in place.
-        game.flags = {key: value.copy() if isinstance(value, (list, dict, set)) else value
-                      for key, value in self.flags.items()}
+        game.flags = self.flags.copy()  # house rules change its lists and dicts in place
         game.out = None
         return game
 

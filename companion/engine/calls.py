@@ -40,7 +40,10 @@ class CallsMixin:
                                                  count=self.sizes[seat])))
             return
         if self.house:
-            self.flags.setdefault("announced", {})[seat] = cards
+            flags = self.flags  # V7 judges a Bruno or Kuno by the last announcement
+            if flags.announced is None:
+                flags.announced = {}
+            flags.announced[seat] = cards
         if cards == 1:
             self.called[seat] = True
         if self.uno_window == seat and self.sizes[seat] <= cards:
@@ -85,12 +88,12 @@ class CallsMixin:
         """V3/E2: the ring reports the slowest seat of the race; it draws 1 (E2 Flash: 2)."""
         self._check_running("a race result counts")
         self._check_seat(slowest)
-        race = self.flags.get("race")
+        race = self.flags.race
         if not race:
             raise UserError(message("no_race"))
         if self.log is not None:
             self.log.append(RaceResult(slowest))
-        del self.flags["race"]
+        self.flags.race = None
         if race is True:
             self.owe_cards(slowest, 1, "slowest in the race (V3)")
         else:

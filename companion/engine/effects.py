@@ -19,7 +19,7 @@ class EffectsMixin:
         elif rank == SKIP:
             self.advance_turn(2)
         elif rank == REVERSE:
-            if self.n - len(self.flags.get("finished", ())) == 2:
+            if self.n - len(self.flags.finished or ()) == 2:
                 self.advance_turn(2)  # T4: with two players a reverse acts as a skip
             else:
                 self.direction = -self.direction
@@ -27,7 +27,7 @@ class EffectsMixin:
         elif rank == DRAW2:
             carried = self.pending  # more than 0 only where a house rule let the card answer a draw
             if self.house:
-                self.flags["draw_kind"] = DRAW2  # what the pending draw is, for answers to it
+                self.flags.draw_kind = DRAW2  # what the pending draw is, for answers to it
             self.pending = carried + 2  # before the turn passes: the next player is hit (V9)
             self.advance_turn(1)
             self.make_current_draw(carried + 2, "draw2 (T4)")
@@ -85,7 +85,7 @@ class EffectsMixin:
                     seat = rule.next_seat(self, 1)
                 break
         else:
-            finished = self.flags.get("finished")
+            finished = self.flags.finished
             seat = self.current
             for step in range(steps):
                 if step:
@@ -160,7 +160,7 @@ class EffectsMixin:
             self.advance_turn(1)
         else:  # wild-draw4: the next player draws 4 (plus a draw it answered, house rules)
             if self.house:
-                self.flags["draw_kind"] = WILD_DRAW4
+                self.flags.draw_kind = WILD_DRAW4
             carried = self.pending
             self.pending = carried + 4  # before the turn passes: the next player is hit (V9)
             self.advance_turn(1)
@@ -194,7 +194,7 @@ class EffectsMixin:
             raise UserError(message("no_target_now", seat=seat))
         if target == seat:
             raise UserError(message("swap_with_another"))
-        if target in self.flags.get("finished", ()):
+        if target in (self.flags.finished or ()):
             raise UserError(message("target_gone_out", seat=target))
         if self.log is not None:
             self.log.append(ChooseTarget(seat, target))

@@ -181,7 +181,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         if type(seat) is not int or not 0 <= seat < self.n:
             self._check_seat(seat)
         full, house, seen = self.full, self.house, seat
-        if house and "jump_claim" in self.flags:
+        if house and self.flags.jump_claim is not None:
             seat = self._claimed(seat, card)  # H5: a button claimed this card first
         hand = self.hands[seat]
         if full and card not in hand:

@@ -58,14 +58,14 @@ class JumpMixin:
         if seat == self.current:
             raise UserError(message("no_jump_needed", seat=seat))
         self.log.append(JumpIn(seat))
-        self.flags["jump_claim"] = (seat, len(self.log))
+        self.flags.jump_claim = (seat, len(self.log))
         if self.out is not None:
             self.out.append(A.Notice(message("jumps_next", seat=seat)))
 
     def _claim_last(self, seat: int) -> None:
         last = self.log[-1]
         game = self.replayed(self.log[:-1])
-        game.flags["jump_claim"] = (seat, len(game.log))
+        game.flags.jump_claim = (seat, len(game.log))
         game.out = self.out
         if game.out is not None:
             game.out.append(A.Notice(message("jumped_in", seat=seat, card=last.card)))
@@ -78,5 +78,6 @@ class JumpMixin:
 
     def _claimed(self, seen: int, card: int) -> int:
         """The seat a played card belongs to: the claimer if the claim is still open."""
-        seat, at = self.flags.pop("jump_claim")
+        seat, at = self.flags.jump_claim
+        self.flags.jump_claim = None
         return seat if at == len(self.log) else seen

@@ -7,6 +7,7 @@ from companion.engine import actions as A
 from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW2, FITS,
                                     NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4)
 from companion.engine.events import ChooseDealer, Deal, LauncherDeal, RoundEnd, StartCard
+from companion.engine.house.flags import NO_FLAGS, RoundFlags
 from companion.engine.messages import message
 from companion.engine.phases import COLOUR, DEAL, DEALING, MATCH_OVER, SCORING, START, TURN
 from companion.errors import UserError
@@ -34,7 +35,8 @@ class RoundMixin:
         self.uno_window = self.wd4_by = self.winner = -1
         self.wd4_colour, self.after_colour, self.ending = NO_COLOUR, 0, False
         self.revealed_points = [None] * n
-        self.answerable, self.flags = False, {}  # flags: state a house rule keeps for a round
+        self.answerable = False
+        self.flags = RoundFlags() if self.house else NO_FLAGS  # what house rules keep for a round
         self.phase = START
 
     def start_actions(self) -> list:
@@ -195,7 +197,7 @@ class RoundMixin:
             self.out.append(A.Turn(self.current, ("play", "draw")))
         if rank == DRAW2:
             if self.house:
-                self.flags["draw_kind"] = DRAW2
+                self.flags.draw_kind = DRAW2
             self.make_current_draw(2, "start card draw2 (D4)")
 
     def start_random(self, random) -> int:

@@ -3,12 +3,15 @@ import doctest
 import re
 
 from companion.engine import Game
-from companion.engine.house import base
+import pytest
+
+from companion.engine.house import base, flags
 
 
-def test_the_house_rule_example_runs():
-    result = doctest.testmod(base)
-    assert result.failed == 0 and result.attempted > 3
+@pytest.mark.parametrize("module", [base, flags])
+def test_the_house_rule_examples_run(module):
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 2
 
 
 def test_every_method_the_api_names_is_a_public_documented_method_of_the_game():
@@ -18,3 +21,20 @@ def test_every_method_the_api_names_is_a_public_documented_method_of_the_game():
     for name in named:
         assert not name.startswith("_") and callable(getattr(Game, name)), name
         assert getattr(Game, name).__doc__, f"Game.{name} has no docstring"
+
+
+def test_a_game_without_house_rules_shares_flags_that_nothing_can_set():
+    game = Game(2, full_information=True)
+    assert not game.house and list(game.flags.items()) == []
+    with pytest.raises(AttributeError, match="no house rule is on"):
+        game.flags.race = True
+
+
+def test_copied_flags_are_independent_of_the_original():
+    from companion.engine.house.flags import RoundFlags
+    flags = RoundFlags(places=[2], finished=frozenset({2}), announced={1: 3})
+    twin = flags.copy()
+    twin.places.append(0)
+    twin.announced[0] = 1
+    assert flags.places == [2] and flags.announced == {1: 3}
+    assert dict(twin.items()) == {"places": [2, 0], "finished": frozenset({2}), "announced": {1: 3, 0: 1}}

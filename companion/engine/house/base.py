@@ -24,7 +24,8 @@ State a rule reads or sets directly: ``current``, ``direction``, ``phase`` (from
 :mod:`companion.engine.phases`), ``pending`` and ``answerable`` (a draw coming to the
 current seat, and whether it may be answered), ``sizes``, ``called``, ``uno_window``,
 ``winner``, ``top``, ``colour``, ``discard``, ``drawn``, ``n``, ``full``, ``seed``,
-``round_no``, and ``game.flags``: what house rules keep for the round.
+``round_no``, and ``game.flags`` (a :class:`~companion.engine.house.flags.RoundFlags`):
+what house rules keep for the round, one named field per fact (``game.flags.finished``).
 
 A rule that makes every 5 cost its player a card (an example, not a rule of the game;
 a real rule is switched on by its option through ``HOUSE_RULES``):

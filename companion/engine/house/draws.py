@@ -10,7 +10,7 @@ from companion.engine.phases import CHALLENGE, TURN
 
 def _answering(game, seat: int) -> bool:
     """Is ``seat`` the player hit by a draw card, still free to answer it?
-    (``game.flags["draw_kind"]`` says which card made the draw: DRAW2 or WILD_DRAW4.)"""
+    (``game.flags.draw_kind`` says which card made the draw: DRAW2 or WILD_DRAW4.)"""
     return (seat == game.current and game.pending and game.answerable
             and (game.phase is TURN or game.phase is CHALLENGE))
 
@@ -20,7 +20,7 @@ class StackDraw2(HouseRule):
     option, rule, answers_draws = "stack_draw2", "H1", True
 
     def judge(self, game, seat, card):
-        if _answering(game, seat) and CARD_RANK[card] == game.flags.get("draw_kind"):
+        if _answering(game, seat) and CARD_RANK[card] == game.flags.draw_kind:
             return True
         return None
 
@@ -31,7 +31,7 @@ class StackMixed(HouseRule):
 
     def judge(self, game, seat, card):
         if (_answering(game, seat) and CARD_RANK[card] in (DRAW2, WILD_DRAW4)
-                and game.flags.get("draw_kind") in (DRAW2, WILD_DRAW4)):
+                and game.flags.draw_kind in (DRAW2, WILD_DRAW4)):
             return True
         return None
 
@@ -43,7 +43,7 @@ class ReverseBounce(HouseRule):
 
     def judge(self, game, seat, card):
         if (_answering(game, seat) and CARD_RANK[card] == REVERSE
-                and CARD_COLOUR[card] == game.colour and game.flags.get("draw_kind")):
+                and CARD_COLOUR[card] == game.colour and game.flags.draw_kind):
             return True
         return None
 
@@ -62,7 +62,7 @@ class SkipPassOn(HouseRule):
 
     def judge(self, game, seat, card):
         if (_answering(game, seat) and CARD_RANK[card] == SKIP
-                and CARD_COLOUR[card] == game.colour and game.flags.get("draw_kind") == DRAW2):
+                and CARD_COLOUR[card] == game.colour and game.flags.draw_kind == DRAW2):
             return True
         return None
 

@@ -29,12 +29,12 @@ class Flash(HouseRule):
     option, rule = "flash", "E2"
 
     def next_seat(self, game, steps: int) -> int | None:
-        finished = game.flags.get("finished") or ()
+        finished = game.flags.finished or ()
         seats = [s for s in range(game.n) if s not in finished] or list(range(game.n))
         if game.pending and len(seats) > 1:  # a draw card never hits the one who played it
             seats = [s for s in seats if s != game.current]
-        pick = game.flags.get("flash_picks", 0)
-        game.flags["flash_picks"] = pick + steps
+        pick = game.flags.flash_picks
+        game.flags.flash_picks = pick + steps
         for step in range(steps):
             seat = random_seat(game.seed, game.round_no, pick + step, seats)
         return seat
@@ -43,7 +43,7 @@ class Flash(HouseRule):
         race = RACE_RANKS.get(self.options.flash_race_card)
         if rank != race or game.sizes[seat] == 0:
             return False  # going out with the race card ends the round as any card does
-        game.flags["race"] = RACE_PENALTY
+        game.flags.race = RACE_PENALTY
         game.tell(Race(card=CARD_NAMES[card], count=RACE_PENALTY))
         if game.sizes[seat] == 1 and not game.called[seat]:
             game.uno_window = seat

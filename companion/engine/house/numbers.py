@@ -23,7 +23,7 @@ class SevenO(HouseRule):
             game.tell(AskTarget(seat))
             return True
         if rank == 0:  # players who went out (V6) keep out of it
-            playing = [s for s in range(game.n) if s not in game.flags.get("finished", ())]
+            playing = [s for s in range(game.n) if s not in (game.flags.finished or ())]
             ring = playing if game.direction == 1 else playing[::-1]
             game.move_hands({s: ring[(i + 1) % len(ring)] for i, s in enumerate(ring)})
             emptied = ring[(ring.index(seat) + 1) % len(ring)]
@@ -35,13 +35,13 @@ class SevenO(HouseRule):
 class SixNine(HouseRule):
     """V10: a 6 may be played on a 9 as a 9 and a 9 on a 6 as a 6 (turned round); the player
     then draws 1 card at the start of their next turn. A turned card counts as the number it
-    was turned into (``flags["turned"]``)."""
+    was turned into (``flags.turned``)."""
     option, rule = "six_nine", "V10"
 
     def judge(self, game, seat, card):
         if seat != game.current or CARD_COLOUR[card] == game.colour or game.pending:
             return None  # out of turn, or a colour match: the other rules decide
-        rank, turned = CARD_RANK[card], game.flags.get("turned")
+        rank, turned = CARD_RANK[card], game.flags.turned
         top = turned if turned is not None else CARD_RANK[game.top]
         if rank == top or {rank, top} == {6, 9}:
             return True
@@ -51,16 +51,19 @@ class SixNine(HouseRule):
 
     def on_play(self, game, seat, card, rank):
         below = game.discard[-2] if len(game.discard) > 1 else -1
-        turned = game.flags.pop("turned", None)
+        flags = game.flags
+        turned, flags.turned = flags.turned, None
         under = turned if turned is not None else (CARD_RANK[below] if below >= 0 else -1)
         if {rank, under} == {6, 9} and CARD_COLOUR[card] != CARD_COLOUR[below]:
-            game.flags["turned"] = under  # the card now lies as the number below it
-            owed = game.flags.setdefault("owe_at_turn", {})
+            flags.turned = under  # the card now lies as the number below it
+            if flags.owe_at_turn is None:
+                flags.owe_at_turn = {}
+            owed = flags.owe_at_turn
             owed[seat] = owed.get(seat, 0) + 1
         return False
 
     def on_turn(self, game, seat):
-        owed = game.flags.get("owe_at_turn")
+        owed = game.flags.owe_at_turn
         if owed and seat in owed:
             game.owe_cards(seat, owed.pop(seat), "six-nine (V10)")
 
@@ -72,7 +75,7 @@ class ActionNumber(HouseRule):
 
     def on_play(self, game, seat, card, rank):
         if rank == self.options.action_number:
-            game.flags["race"] = True
+            game.flags.race = True
             game.tell(Race(rank))
         return False
 
@@ -85,7 +88,7 @@ class Complementary(HouseRule):
 
     def judge(self, game, seat, card):
         colour = CARD_COLOUR[card]
-        if not game.flags.get("complementary") or colour == NO_COLOUR or seat != game.current:
+        if not game.flags.complementary or colour == NO_COLOUR or seat != game.current:
             return None
         if colour == game.colour:
             return message("complementary_same_colour")
@@ -95,5 +98,5 @@ class Complementary(HouseRule):
 
     def on_play(self, game, seat, card, rank):
         if rank == self.options.complementary:
-            game.flags["complementary"] = not game.flags.get("complementary")
+            game.flags.complementary = not game.flags.complementary
         return False

@@ -19,7 +19,7 @@ class Doubling(HouseRule):
     option, rule = "doubling", "V1"
 
     def _pair(self, game, seat, card, landed: int) -> bool:
-        return (seat != game.current and CARD_RANK[card] < WILD and game.flags.get("double") ==
+        return (seat != game.current and CARD_RANK[card] < WILD and game.flags.double ==
                 (seat, card, len(game.discard) - landed, sum(game.sizes) + landed))
 
     def judge(self, game, seat, card):
@@ -27,9 +27,9 @@ class Doubling(HouseRule):
 
     def on_play(self, game, seat, card, rank):
         if not self._pair(game, seat, card, 1):
-            game.flags["double"] = (seat, card, len(game.discard), sum(game.sizes))
+            game.flags.double = (seat, card, len(game.discard), sum(game.sizes))
             return False
-        game.flags["double"] = None  # a pair, not three
+        game.flags.double = None  # a pair, not three
         if rank == DRAW2 and game.pending and not game.answerable:  # 2 are already on their way
             game.pending += 2
             game.ask_dispense(game.current, 2, "doubled draw2 (V1)")

@@ -31,7 +31,7 @@ class BrunoKuno(HouseRule):
 
     def _due(self, game, seat):
         size = game.sizes[seat]
-        if size in (2, 3) and game.flags.get("announced", {}).get(seat) != size:
+        if size in (2, 3) and (game.flags.announced or {}).get(seat) != size:
             game.uno_window = seat
 
     def on_play(self, game, seat, card, rank):
@@ -41,7 +41,8 @@ class BrunoKuno(HouseRule):
     def on_receive(self, game, seat, count):
         size = game.sizes[seat]
         if count and size in (2, 3) and size - count >= 1:  # drew back up: announce again
-            game.flags.get("announced", {}).pop(seat, None)
+            if game.flags.announced:
+                game.flags.announced.pop(seat, None)
             self._due(game, seat)
 
 
@@ -52,9 +53,12 @@ class PlayOn(HouseRule):
     option, rule = "play_on", "V6"
 
     def on_out(self, game, seat):
-        places = game.flags.setdefault("places", [])
+        flags = game.flags
+        if flags.places is None:
+            flags.places = []
+        places = flags.places
         places.append(seat)
-        game.flags["finished"] = frozenset(places)
+        flags.finished = frozenset(places)
         left = [s for s in range(game.n) if game.sizes[s] > 0]
         if len(left) > 1:
             return -1
@@ -62,10 +66,10 @@ class PlayOn(HouseRule):
         return places[0]
 
     def on_receive(self, game, seat, count):
-        places = game.flags.get("places")
+        places = game.flags.places
         if places and seat in places:  # a penalty brought a finished player back in
             places.remove(seat)
-            game.flags["finished"] = frozenset(places)
+            game.flags.finished = frozenset(places)
 
 
 class CallBack(HouseRule):
@@ -75,15 +79,15 @@ class CallBack(HouseRule):
     option, rule = "call_back", "V9"
 
     def on_out(self, game, seat):
-        game.flags["waiting"] = game.flags.get("waiting", frozenset()) | {seat}
+        game.flags.waiting = (game.flags.waiting or frozenset()) | {seat}
         return -1
 
     def on_turn(self, game, seat):
-        if seat in game.flags.get("waiting", ()) and game.sizes[seat] == 0 and not game.pending:
+        if seat in (game.flags.waiting or ()) and game.sizes[seat] == 0 and not game.pending:
             game.winner = seat
             game.finish_round()
 
     def on_receive(self, game, seat, count):
-        waiting = game.flags.get("waiting")
+        waiting = game.flags.waiting
         if waiting and seat in waiting and game.sizes[seat] > 0:
-            game.flags["waiting"] = waiting - {seat}  # called back in
+            game.flags.waiting = waiting - {seat}  # called back in
