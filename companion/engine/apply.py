@@ -77,6 +77,12 @@ class ApplyMixin:
 
     push = apply  # python-chess style: push(event) ... pop()
 
+    def _record(self, event: E.Event) -> None:
+        """The one place an event enters the game log (none when the game does not record).
+        Busy rule methods test ``self.log`` first, so a simulation builds no event."""
+        if self.log is not None:
+            self.log.append(event)
+
     def pop(self) -> E.Event:
         """Withdraw the last event (exact undo); answers the event."""
         if not self.log:

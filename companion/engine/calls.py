@@ -32,8 +32,7 @@ class CallsMixin:
             raise UserError(f"unknown call {word!r}; say uno, kuno or bruno")
         if cards > 1 and not self.options.bruno_kuno:
             raise UserError(message("bruno_kuno_off"))
-        if self.log is not None:
-            self.log.append(CallUno(seat, word))
+        self._record(CallUno(seat, word))
         if not cards <= self.sizes[seat] <= cards + 1:
             if self.out is not None:
                 self.out.append(A.Notice(message("uno_wrong_count", seat=seat, word=word or "UNO",
@@ -54,8 +53,7 @@ class CallsMixin:
         self._check_running("a catch counts")
         self._check_seat(seat)
         self._check_seat(target)
-        if self.log is not None:
-            self.log.append(Catch(seat, target))
+        self._record(Catch(seat, target))
         if seat != target and self.uno_window == target:
             self.uno_window = -1
             if self.sizes[target] == 1:
@@ -80,8 +78,7 @@ class CallsMixin:
                      "timer": 1, "uno": self.options.uno_penalty}[reason]
         if type(count) is not int or not 1 <= count <= 10:
             raise UserError(f"a penalty is 1 to 10 cards, not {count!r}")
-        if self.log is not None:
-            self.log.append(Penalty(seat, reason, count))
+        self._record(Penalty(seat, reason, count))
         self.owe_cards(seat, count, f"{reason} penalty ({PENALTY_RULES[reason]})")
 
     def race_result(self, slowest: int) -> None:
@@ -91,8 +88,7 @@ class CallsMixin:
         race = self.flags.race
         if not race:
             raise UserError(message("no_race"))
-        if self.log is not None:
-            self.log.append(RaceResult(slowest))
+        self._record(RaceResult(slowest))
         self.flags.race = None
         if race is True:
             self.owe_cards(slowest, 1, "slowest in the race (V3)")
@@ -110,8 +106,7 @@ class CallsMixin:
             raise UserError(f"seat {seat} shows no cards, but only the player who went out has none")
         if self.phase is SCORING and self.revealed_points[seat] is not None:
             raise UserError(f"seat {seat}'s hand was already counted")
-        if self.log is not None:
-            self.log.append(RevealHand(seat, tuple(CARD_NAMES[c] for c in cards)))
+        self._record(RevealHand(seat, tuple(CARD_NAMES[c] for c in cards)))
         if not self.full:
             self._set_size(seat, len(cards), "shown")
             self.hands[seat] = list(cards)
@@ -131,8 +126,7 @@ class CallsMixin:
         if type(hand_size) is not int or not 1 <= hand_size <= self.deck.size:
             raise UserError(f"a hand size during a round is a whole number from 1 (a player "
                             f"with no cards has gone out by playing), not {hand_size!r}")
-        if self.log is not None:
-            self.log.append(Correction(seat, hand_size))
+        self._record(Correction(seat, hand_size))
         self._set_size(seat, hand_size, None)
         del self.hands[seat][hand_size:]
 

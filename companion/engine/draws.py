@@ -63,8 +63,8 @@ class DrawMixin:
         self._check_draw(seat, count)
         self._take(seat, count, cards)
         if self.log is not None:
-            self.log.append(Draw(seat, count, None if cards is None else
-                                 tuple(CARD_NAMES[c] for c in cards)))
+            self._record(Draw(seat, count, None if cards is None else
+                              tuple(CARD_NAMES[c] for c in cards)))
         self._receive(seat, count, cards)
 
     def burst(self, seat: int, count: int, cards: list[int] | None = None) -> None:
@@ -73,8 +73,8 @@ class DrawMixin:
         self._check_burst(seat, count)
         self._take(seat, count, cards)
         if self.log is not None:
-            self.log.append(Burst(seat, count, None if cards is None else
-                                  tuple(CARD_NAMES[c] for c in cards)))
+            self._record(Burst(seat, count, None if cards is None else
+                               tuple(CARD_NAMES[c] for c in cards)))
         if cards:
             self.hands[seat].extend(cards)
         self.sizes[seat] += count
@@ -151,7 +151,7 @@ class DrawMixin:
             pile[index] = pile[-1]
             pile.pop()
             if self.log is not None:
-                self.log.append(Draw(seat, 1, (CARD_NAMES[cards[0]],)))
+                self._record(Draw(seat, 1, (CARD_NAMES[cards[0]],)))
             self._receive(seat, 1, cards)
             return cards
         if not pile and len(self.discard) > 1:
@@ -171,7 +171,7 @@ class DrawMixin:
             pile[index] = pile[-1]
             pile.pop()
         if self.log is not None:
-            self.log.append(Draw(seat, count, tuple(CARD_NAMES[c] for c in cards)))
+            self._record(Draw(seat, count, tuple(CARD_NAMES[c] for c in cards)))
         self._receive(seat, count, cards)
         return cards
 
@@ -224,7 +224,7 @@ class DrawMixin:
             if why:
                 raise UserError(message("cannot_pass_because", seat=seat, why=why))
         if self.log is not None:
-            self.log.append(Pass(seat))
+            self._record(Pass(seat))
         self.advance_turn(1)
 
     def challenge(self, seat: int) -> None:
@@ -234,7 +234,7 @@ class DrawMixin:
             raise UserError(f"seat {seat} cannot challenge now: only the player who must draw "
                             "4 for a wild-draw4 may, before drawing (T6)")
         if self.log is not None:
-            self.log.append(Challenge(seat))
+            self._record(Challenge(seat))
         if self.full:
             self._settle_challenge(self.holds_colour(self.wd4_by, self.wd4_colour))
         else:
@@ -246,8 +246,7 @@ class DrawMixin:
         """T6 in tracking mode: the table looked at the hand and says whether the play was legal."""
         if self.phase is not VERDICT:
             raise UserError(message("no_verdict_waiting"))
-        if self.log is not None:
-            self.log.append(ChallengeVerdict(bool(wd4_was_legal)))
+        self._record(ChallengeVerdict(bool(wd4_was_legal)))
         self._settle_challenge(not wd4_was_legal)
 
     def _verdict_from_hand(self, cards: list[int]) -> None:
@@ -275,8 +274,7 @@ class DrawMixin:
             raise UserError(message("nothing_to_reshuffle"))
         if self.full and self.pile:
             raise UserError(f"the draw pile still holds {len(self.pile)} cards (D5)")
-        if self.log is not None:
-            self.log.append(Reshuffle())
+        self._record(Reshuffle())
         moved = self.discard[:-1]
         del self.discard[:-1]
         if self.full:

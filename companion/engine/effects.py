@@ -148,7 +148,7 @@ class EffectsMixin:
         if not 0 <= colour < 4:
             raise UserError(f"not a colour: {colour!r}")
         if self.log is not None:
-            self.log.append(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
+            self._record(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
         self.colour = colour
         self.fitting = FITS[colour * 15 + CARD_RANK[self.top]]
         after, self.after_colour = self.after_colour, 0
@@ -179,8 +179,7 @@ class EffectsMixin:
                 or (self.phase is TURN and not self.answerable)):
             coming = seat == self.current and self.pending
             raise UserError(message("no_draw_coming" if coming else "no_draw_now", seat=seat))
-        if self.log is not None:
-            self.log.append(Accept(seat))
+        self._record(Accept(seat))
         self.phase, self.answerable = TURN, False
         if self.out is not None:
             self.out.append(A.Turn(seat, ("draw",)))
@@ -196,8 +195,7 @@ class EffectsMixin:
             raise UserError(message("swap_with_another"))
         if target in (self.flags.finished or ()):
             raise UserError(message("target_gone_out", seat=target))
-        if self.log is not None:
-            self.log.append(ChooseTarget(seat, target))
+        self._record(ChooseTarget(seat, target))
         self.move_hands({seat: target, target: seat})
         self.advance_turn(1)
 

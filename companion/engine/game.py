@@ -187,7 +187,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         if full and card not in hand:
             raise UserError(message("not_held", seat=seat, card=CARD_NAMES[card]))
         if self.log is not None:
-            self.log.append(Play(seen, CARD_NAMES[card]))  # as seen: replay claims it again
+            self._record(Play(seen, CARD_NAMES[card]))  # as seen: replay claims it again
         # Fast path for the common legal play; everything else is judged in full.
         if (house or seat != self.current or phase is not TURN or self.pending
                 or card == WILD_DRAW4_ID or card not in self.fitting):

@@ -57,7 +57,7 @@ class JumpMixin:
             return
         if seat == self.current:
             raise UserError(message("no_jump_needed", seat=seat))
-        self.log.append(JumpIn(seat))
+        self._record(JumpIn(seat))
         self.flags.jump_claim = (seat, len(self.log))
         if self.out is not None:
             self.out.append(A.Notice(message("jumps_next", seat=seat)))
@@ -73,7 +73,7 @@ class JumpMixin:
             game.play(last.seat, parse_card(last.card))
         finally:
             game.out = None
-        game.log.append(JumpIn(seat))
+        game._record(JumpIn(seat))
         self._restore(game)
 
     def _claimed(self, seen: int, card: int) -> int:

@@ -54,8 +54,7 @@ class RoundMixin:
                                        for s, c in enumerate(cards)):
             raise UserError(f"choose_dealer needs one card for each of seats {self.candidates} "
                             "and none for the others")
-        if self.log is not None:
-            self.log.append(ChooseDealer(tuple(None if c is None else CARD_NAMES[c] for c in cards)))
+        self._record(ChooseDealer(tuple(None if c is None else CARD_NAMES[c] for c in cards)))
         value = [-1 if c is None or CARD_RANK[c] > 9 else CARD_RANK[c] for c in cards]
         best = max(value[s] for s in self.candidates)
         self.candidates = [s for s in self.candidates if value[s] == best]
@@ -107,8 +106,7 @@ class RoundMixin:
         The cards it counted arrive as draws; the round starts when every seat has its share."""
         self._check_deal(dealer)
         self.dealer = dealer if dealer is not None else self.dealer
-        if self.log is not None:
-            self.log.append(LauncherDeal(dealer))
+        self._record(LauncherDeal(dealer))
         self._reset_round([[] for _ in range(self.n)], [0] * self.n, self.deck.cards())
         self.phase = DEALING
         if self.out is not None:
@@ -155,8 +153,8 @@ class RoundMixin:
     def _deal(self, dealer, hands, sizes, pile) -> None:
         self.dealer = dealer
         if self.log is not None:
-            self.log.append(Deal(dealer, tuple(tuple(CARD_NAMES[c] for c in h) for h in hands)
-                                 if self.full else None, None if self.full else tuple(sizes)))
+            self._record(Deal(dealer, tuple(tuple(CARD_NAMES[c] for c in h) for h in hands)
+                              if self.full else None, None if self.full else tuple(sizes)))
         self._reset_round(hands, sizes, pile)
         if self.out is not None:
             self.out.append(A.FlipStartCard())
@@ -169,7 +167,7 @@ class RoundMixin:
         if self.full and card not in self.pile:
             raise UserError(f"{CARD_NAMES[card]} is not in the draw pile")
         if self.log is not None:
-            self.log.append(StartCard(CARD_NAMES[card]))
+            self._record(StartCard(CARD_NAMES[card]))
         rank = CARD_RANK[card]
         if rank == WILD_DRAW4:  # back into the deck, reshuffle, flip again
             if self.out is not None:
@@ -234,8 +232,7 @@ class RoundMixin:
             raise UserError(f"round_end needs {self.n} point counts of 0 or more")
         if points[self.winner] != 0:
             raise UserError(f"seat {self.winner} went out and holds no points")
-        if self.log is not None:
-            self.log.append(RoundEnd(tuple(points)))
+        self._record(RoundEnd(tuple(points)))
         self._score(list(points))
 
     def team(self, seat: int) -> list[int]:
