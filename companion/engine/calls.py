@@ -34,9 +34,8 @@ class CallsMixin:
             raise UserError(message("bruno_kuno_off"))
         self._record(CallUno(seat, word))
         if not cards <= self.sizes[seat] <= cards + 1:
-            if self.out is not None:
-                self.out.append(A.Notice(message("uno_wrong_count", seat=seat, word=word or "UNO",
-                                                 count=self.sizes[seat])))
+            self.tell(A.Notice(message("uno_wrong_count", seat=seat, word=word or "UNO",
+                                       count=self.sizes[seat])))
             return
         if self.house:
             flags = self.flags  # V7 judges a Bruno or Kuno by the last announcement
@@ -61,10 +60,9 @@ class CallsMixin:
             else:  # V7: a forgotten Bruno or Kuno
                 self.owe_cards(target, 2, "caught without Bruno/Kuno (V7)")
             return True
-        if self.out is not None:
-            late = self.sizes[target] == 1 and not self.called[target]
-            self.out.append(A.Notice(message("no_uno_penalty_late" if late else "no_uno_penalty_none",
-                                             seat=target)))
+        late = self.sizes[target] == 1 and not self.called[target]
+        self.tell(A.Notice(message("no_uno_penalty_late" if late else "no_uno_penalty_none",
+                                   seat=target)))
         return False
 
     def penalty(self, seat: int, reason: str, count: int | None = None) -> None:

@@ -239,8 +239,7 @@ class DrawMixin:
             self._settle_challenge(self.holds_colour(self.wd4_by, self.wd4_colour))
         else:
             self.phase = VERDICT
-            if self.out is not None:
-                self.out.append(A.ShowHand(self.wd4_by, seat, "wild-draw4 challenge (T6)"))
+            self.tell(A.ShowHand(self.wd4_by, seat, "wild-draw4 challenge (T6)"))
 
     def verdict(self, wd4_was_legal: bool) -> None:
         """T6 in tracking mode: the table looked at the hand and says whether the play was legal."""

@@ -129,13 +129,14 @@ class EffectsMixin:
         self.ask_dispense(seat, count, reason)
 
     def _contradiction(self, message: str) -> None:
-        if self.out is not None:
-            self.out.append(A.NeedsCorrection(message))
+        self.tell(A.NeedsCorrection(message))
 
-    def tell(self, action: A.Action) -> None:
-        """Give the table ``action`` to carry out (dropped when no one listens: a simulation)."""
+    def tell(self, *actions: A.Action) -> None:
+        """Give the table ``actions`` to carry out, in order (dropped when no one listens:
+        a simulation). The rule methods a simulation runs every turn or round test
+        ``self.out`` themselves instead, so that they build no action for no one."""
         if self.out is not None:
-            self.out.append(action)
+            self.out.extend(actions)
 
     # The old private names, for the hot paths tuned in parallel (#19): the same functions.
     _advance, _going_out = advance_turn, go_out
@@ -154,8 +155,7 @@ class EffectsMixin:
         after, self.after_colour = self.after_colour, 0
         if after == 0:  # D4: the start card was wild; this player now plays
             self.phase = TURN
-            if self.out is not None:
-                self.out.append(A.Turn(seat, ("play", "draw")))
+            self.tell(A.Turn(seat, ("play", "draw")))
         elif after == WILD:
             self.advance_turn(1)
         else:  # wild-draw4: the next player draws 4 (plus a draw it answered, house rules)
@@ -181,8 +181,7 @@ class EffectsMixin:
             raise UserError(message("no_draw_coming" if coming else "no_draw_now", seat=seat))
         self._record(Accept(seat))
         self.phase, self.answerable = TURN, False
-        if self.out is not None:
-            self.out.append(A.Turn(seat, ("draw",)))
+        self.tell(A.Turn(seat, ("draw",)))
         self.ask_dispense(seat, self.pending, "taken")
 
     def choose_target(self, seat: int, target: int) -> None:

@@ -3,9 +3,11 @@
 :class:`Game` holds one match. Its methods are the rules: each one checks its
 input first (garbage raises :class:`UserError` and changes nothing), then changes
 the state and, when ``self.out`` is a list, appends the actions the table must
-carry out. ``apply(event)`` (in :mod:`companion.engine.apply`) is the table's way
-in; simulations call the same methods directly with face ids, which is why the
-state is a handful of flat lists that are cheap to copy and step.
+carry out (``tell``; the busiest paths test ``self.out`` themselves so that a simulation
+builds no action). Each event enters the log in one place (``_record``). ``apply(event)``
+(in :mod:`companion.engine.apply`) is the table's way in; simulations call the same
+methods directly with face ids, which is why the state is a handful of flat lists that
+are cheap to copy and step.
 
 Two modes share every rule: ``full_information=True`` knows every hand (the
 simulator, the tests); ``False`` tracks a real table, where hands are hidden and
@@ -232,7 +234,6 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
 
     def _misplay(self, seat: int, card: int, why: str) -> bool:
         """P1: the card goes back to the hand and the player draws penalty cards."""
-        if self.out is not None:
-            self.out.append(A.TakeBack(seat, CARD_NAMES[card], why))
+        self.tell(A.TakeBack(seat, CARD_NAMES[card], why))
         self.owe_cards(seat, self.options.misplay_penalty, "misplay (P1)")
         return False

@@ -59,16 +59,14 @@ class JumpMixin:
             raise UserError(message("no_jump_needed", seat=seat))
         self._record(JumpIn(seat))
         self.flags.jump_claim = (seat, len(self.log))
-        if self.out is not None:
-            self.out.append(A.Notice(message("jumps_next", seat=seat)))
+        self.tell(A.Notice(message("jumps_next", seat=seat)))
 
     def _claim_last(self, seat: int) -> None:
         last = self.log[-1]
         game = self.replayed(self.log[:-1])
         game.flags.jump_claim = (seat, len(game.log))
         game.out = self.out
-        if game.out is not None:
-            game.out.append(A.Notice(message("jumped_in", seat=seat, card=last.card)))
+        game.tell(A.Notice(message("jumped_in", seat=seat, card=last.card)))
         try:
             game.play(last.seat, parse_card(last.card))
         finally:

@@ -60,8 +60,7 @@ class RoundMixin:
         self.candidates = [s for s in self.candidates if value[s] == best]
         if len(self.candidates) == 1:
             self.dealer = self.current = self.candidates[0]
-        if self.out is not None:
-            self.out.extend(self.prompt())
+        self.tell(*self.prompt())
 
     # ----- D2: the deal -----------------------------------------------------------------
     def _check_deal(self, dealer: int | None) -> None:
@@ -109,8 +108,7 @@ class RoundMixin:
         self._record(LauncherDeal(dealer))
         self._reset_round([[] for _ in range(self.n)], [0] * self.n, self.deck.cards())
         self.phase = DEALING
-        if self.out is not None:
-            self.out.extend(self.deal_dispenses())
+        self.tell(*self.deal_dispenses())
 
     def deal_dispenses(self) -> list:
         """D2 by launcher: what each seat still lacks, in dealing order (left of the dealer)."""
@@ -125,12 +123,11 @@ class RoundMixin:
         if cards:
             self.hands[seat].extend(cards)
         self.sizes[seat] += count
-        if self.sizes[seat] > self.deck.hand_size and self.out is not None:
-            self.out.append(A.Notice(message("dealt_extra", seat=seat, count=self.sizes[seat])))
+        if self.sizes[seat] > self.deck.hand_size:
+            self.tell(A.Notice(message("dealt_extra", seat=seat, count=self.sizes[seat])))
         if min(self.sizes) >= self.deck.hand_size:
             self.phase = START
-            if self.out is not None:
-                self.out.append(A.FlipStartCard())
+            self.tell(A.FlipStartCard())
 
     def deal_random(self, random, dealer: int | None = None) -> None:
         """Full information: deal from a freshly shuffled deck (D2); ``dealer`` for round 1."""
@@ -170,8 +167,7 @@ class RoundMixin:
             self._record(StartCard(CARD_NAMES[card]))
         rank = CARD_RANK[card]
         if rank == WILD_DRAW4:  # back into the deck, reshuffle, flip again
-            if self.out is not None:
-                self.out.append(A.FlipStartCard(reshuffle_first=True))
+            self.tell(A.FlipStartCard(reshuffle_first=True))
             return
         if self.full:
             self.pile.remove(card)
@@ -183,8 +179,7 @@ class RoundMixin:
         self.current = left
         if rank == WILD:
             self.phase, self.after_colour = COLOUR, 0
-            if self.out is not None:
-                self.out.append(A.AskColour(left))
+            self.tell(A.AskColour(left))
             return
         if rank == SKIP:
             self.current = (left + 1) % self.n
@@ -218,9 +213,9 @@ class RoundMixin:
                                 for s in range(self.n)]
         if None not in self.revealed_points:
             self._score(self.revealed_points)
-        elif self.out is not None:
-            self.out.extend(A.ShowHand(s, -1, "scoring (S1)") for s, points
-                            in enumerate(self.revealed_points) if points is None)
+        else:
+            self.tell(*(A.ShowHand(s, -1, "scoring (S1)") for s, points
+                        in enumerate(self.revealed_points) if points is None))
 
     _finish_round = finish_round  # the old private name, for the hot paths tuned in parallel (#19)
 
@@ -267,8 +262,7 @@ class RoundMixin:
             self.out.append(A.RoundOver(winner, tuple(self.round_points)))
         if self.match_winner >= 0:
             self.phase = MATCH_OVER
-            if self.out is not None:
-                self.out.append(A.MatchOver(self.match_winner, tuple(self.scores)))
+            self.tell(A.MatchOver(self.match_winner, tuple(self.scores)))
             return
         self.round_no += 1
         self.dealer = (self.dealer + 1) % n  # D3: the deal passes to the left
