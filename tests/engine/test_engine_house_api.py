@@ -38,3 +38,24 @@ def test_copied_flags_are_independent_of_the_original():
     twin.announced[0] = 1
     assert flags.places == [2] and flags.announced == {1: 3}
     assert dict(twin.items()) == {"places": [2, 0], "finished": frozenset({2}), "announced": {1: 3, 0: 1}}
+
+
+def _engine_sources():
+    from pathlib import Path
+    import companion.engine as engine
+    return {path: path.read_text() for path in sorted(Path(engine.__file__).parent.rglob("*.py"))}
+
+
+def test_the_rules_read_round_flags_by_name_not_by_string_key():
+    found = [f"{path.name}:{text[:match.start()].count(chr(10)) + 1}"
+             for path, text in _engine_sources().items() if path.name != "sim.py"  # sim: players
+             for match in re.finditer(r"flags(\[|\.get\(|\.pop\(|\.setdefault\()", text)
+             if path.name != "flags.py"]
+    assert not found, "flags read by a string key: " + ", ".join(found)
+
+
+def test_events_enter_the_game_log_in_one_place():
+    found = [f"{path.name}:{text[:match.start()].count(chr(10)) + 1}"
+             for path, text in _engine_sources().items()
+             for match in re.finditer(r"\blog\.(append|extend|insert)\(", text)]
+    assert len(found) == 1 and found[0].startswith("apply.py"), found
