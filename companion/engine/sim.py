@@ -123,8 +123,9 @@ def _official_steps(game, random) -> None:
     thousand. It does what :func:`_step` and ``Game.legal_plays``, ``Game.play``,
     ``Game.draw_random`` and ``Game.pass_turn`` do in exactly these cases, with the same
     random numbers, on the state held in local variables: a turn's legal plays, the play
-    of a coloured card that leaves cards in hand (with its skip, reverse or draw2), the
-    turn's own draw from a non-empty pile, and playing or passing on the drawn card.
+    of a coloured card that leaves cards in hand (with its skip, reverse or draw2, and the
+    two cards drawn for it), the turn's own draw from a non-empty pile, and playing or
+    passing on the drawn card.
     Anything else (a wild, going out, a pending draw, a colour, an empty pile) goes back
     to the engine's methods. tests/engine/test_engine_fast_path.py holds both ways to the
     same states, logs and random streams."""
@@ -190,9 +191,21 @@ def _official_steps(game, random) -> None:
             if rank == REVERSE:
                 direction = -direction
             current = (seat + direction) % n
-            if rank == DRAW2:  # T4: the next player draws 2 (Game._due; nothing answers it)
-                pending = 2
-                break
+            if rank == DRAW2:  # T4: the next player draws 2 and loses the turn
+                if len(pile) < 2 or owed[current]:
+                    pending = 2  # Game._due (nothing answers it without house rules)
+                    break  # a reshuffle (D5), or penalties to pay first
+                victim = hands[current]
+                for _ in range(2):  # Game.draw_random's swap-and-pop
+                    index = int(random() * len(pile))
+                    victim.append(pile[index])
+                    pile[index] = pile[-1]
+                    pile.pop()
+                sizes[current] += 2
+                called[current] = False
+                if uno_window >= 0 and uno_window != current:
+                    uno_window = -1  # T5: the next player began the turn
+                current = (current + direction) % n
     game.direction, game.current, game.phase, game.drawn, game.top = (direction, current, phase,
                                                                        drawn, top)
     game.colour, game.fitting, game.uno_window = colour, fitting, uno_window
