@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from companion.engine.cards import (CARD_COLOUR, CARD_RANK, DRAW2, FITS, OF_COLOUR, REVERSE, SKIP,
-                                    WILD_DRAW4_ID, WILD_DRAW4_ONLY)
+                                    WILD_DRAW4, WILD_DRAW4_ID, WILD_DRAW4_ONLY)
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, START,
                                      TARGET, TURN)
 
@@ -123,19 +123,19 @@ def _official_steps(game, random) -> None:
     thousand. It does what :func:`_step` and ``Game.legal_plays``, ``Game.play``,
     ``Game.draw_random`` and ``Game.pass_turn`` do in exactly these cases, with the same
     random numbers, on the state held in local variables: a turn's legal plays, the play
-    of a coloured card that leaves cards in hand (with its skip, reverse or draw2, and the
-    two cards drawn for it), the turn's own draw from a non-empty pile, and playing or
-    passing on the drawn card.
-    Anything else (a wild, going out, a pending draw, a colour, an empty pile) goes back
-    to the engine's methods. tests/engine/test_engine_fast_path.py holds both ways to the
-    same states, logs and random streams."""
+    of a card that leaves cards in hand with its effect (a skip, a reverse, a draw2 and the
+    two cards drawn for it, a wild and its colour), the turn's own draw from a non-empty
+    pile, and playing or passing on the drawn card. Anything else (going out, a challenge,
+    a draw of four, a reshuffle, penalties) goes back to the engine's methods.
+    tests/engine/test_engine_fast_path.py holds both ways to the same states and random
+    streams."""
     if game.pending or game.ending:
         return
     hands, sizes, called, discard, pile, owed = (game.hands, game.sizes, game.called,
                                                  game.discard, game.pile, game.owed)
     n, direction, current, phase = game.n, game.direction, game.current, game.phase
     colour, fitting, uno_window, drawn = game.colour, game.fitting, game.uno_window, game.drawn
-    top, handover, pending = game.top, -1, 0  # handover: a chosen card Game.play must judge
+    top, handover, pending = game.top, -1, 0  # handover: a last card, played by Game.play
     while True:
         seat = current
         hand = hands[seat]
@@ -171,8 +171,8 @@ def _official_steps(game, random) -> None:
             break
         rank = CARD_RANK[card]
         size = sizes[seat] - 1
-        if rank > DRAW2 or size < 1:
-            handover = card  # a wild (a colour to name) or the last card (T7)
+        if size < 1:
+            handover = card  # the last card: the round ends (T7, S1)
             break
         if uno_window >= 0 and uno_window != seat:
             uno_window = -1  # T5: the next player began their turn
@@ -180,11 +180,23 @@ def _official_steps(game, random) -> None:
         sizes[seat] = size
         discard.append(card)
         top, drawn = card, -1
-        colour = CARD_COLOUR[card]
-        fitting = FITS[colour * 15 + rank]
         if size == 1 and not called[seat]:
             uno_window = seat  # T5: UNO may be called (or caught) now
         phase = TURN
+        if rank > DRAW2:  # a wild: its player names a random colour (Game.choose_colour)
+            if rank == WILD_DRAW4:  # T6: remembered for a challenge
+                game.wd4_by, game.wd4_colour = seat, colour
+            colour = int(random() * 4)
+            fitting = FITS[colour * 15 + rank]
+            current = (seat + direction) % n
+            if rank == WILD_DRAW4:  # the next player draws 4, or first challenges (T4, T6)
+                pending = 4
+                if game.options.challenge_wd4:
+                    phase = CHALLENGE
+                break
+            continue
+        colour = CARD_COLOUR[card]
+        fitting = FITS[colour * 15 + rank]
         if rank == SKIP or (rank == REVERSE and n == 2):  # T4: with two, a reverse skips
             current = (seat + 2 * direction) % n
         else:
@@ -193,7 +205,7 @@ def _official_steps(game, random) -> None:
             current = (seat + direction) % n
             if rank == DRAW2:  # T4: the next player draws 2 and loses the turn
                 if len(pile) < 2 or owed[current]:
-                    pending = 2  # Game._due (nothing answers it without house rules)
+                    pending = 2
                     break  # a reshuffle (D5), or penalties to pay first
                 victim = hands[current]
                 for _ in range(2):  # Game.draw_random's swap-and-pop
@@ -209,7 +221,7 @@ def _official_steps(game, random) -> None:
     game.direction, game.current, game.phase, game.drawn, game.top = (direction, current, phase,
                                                                        drawn, top)
     game.colour, game.fitting, game.uno_window = colour, fitting, uno_window
-    if pending:
+    if pending:  # a draw to pay: nothing answers it without house rules (Game._due)
         game.pending, game.answerable = pending, False
     if handover >= 0:
         game.play(current, handover)
