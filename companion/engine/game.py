@@ -72,7 +72,8 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         self.seed = seed  # E2: the random turns are drawn from it (the log's header keeps it)
         # House rules in effect (companion.engine.house): empty with the official rules, so
         # the common paths below pay one truth test for them.
-        self.house = house_rules(self.options)
+        # The official rules need no look-up (simulations build a game per round).
+        self.house = () if self.options is OFFICIAL else house_rules(self.options)
         self.answers_draws = any(rule.answers_draws for rule in self.house)
         for rule in self.house:
             problem = rule.check_table(self.n)
