@@ -15,7 +15,9 @@ hands out with the virtual players' policy (:mod:`companion.engine.sim`).
 1.57
 """
 from companion.chances.counting import CardCount, count_cards
+from companion.chances.inference import Tracker
 from companion.chances.playout import Estimate, estimate, sample_world
 from companion.chances.worker import ChancesWorker
 
-__all__ = ["CardCount", "ChancesWorker", "Estimate", "count_cards", "estimate", "sample_world"]
+__all__ = ["CardCount", "ChancesWorker", "Estimate", "Tracker", "count_cards", "estimate",
+           "sample_world"]

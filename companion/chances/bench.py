@@ -16,6 +16,7 @@ import argparse
 import random
 import time
 
+from companion.chances.inference import Tracker
 from companion.chances.playout import estimate, light_copy
 from companion.chances.record import table_view
 from companion.engine.game import Game
@@ -54,10 +55,12 @@ def collect(rounds: int, players: int, seed: int, moments: int, playouts: int,
         play_round(game, rnd.random)
         steps = len(game.log)
         chosen = set(rnd.sample(range(2, steps), min(moments, max(0, steps - 2))))
-        for index, (tracking, full) in enumerate(table_view(game)):
+        tracker = Tracker()
+        for index, (tracking, full) in enumerate(table_view(game, tracker)):
             if index not in chosen or tracking.phase not in PLAYING:
                 continue
-            result = estimate(tracking, budget_s=3600, rnd=rnd, max_playouts=playouts)
+            result = estimate(tracking, budget_s=3600, rnd=rnd, max_playouts=playouts,
+                              masks=tracker.masks(tracking))
             total_playouts += result.playouts
             spent += result.cpu_s
             estimates += 1

@@ -53,25 +53,64 @@ def light_copy(game):
 
 def sample_world(game, rnd, count=None):
     """A full-information copy of ``game`` whose hidden cards are a random deal of the unseen
-    cards consistent with the public record. ``rnd`` is a :class:`random.Random`."""
+    cards consistent with the public record (and with ``count.masks``, what the seats' draws
+    and passes imply). ``rnd`` is a :class:`random.Random`."""
     count = count or count_cards(game)
     world = light_copy(game)
     pool = list(count.unseen.elements())
     rnd.shuffle(pool)
-    hands, start = [], 0
-    for seat in range(game.n):
-        take = min(count.hidden[seat], len(pool) - start)  # a contradiction: fewer unseen
-        hands.append(count.known[seat] + pool[start:start + take])
-        start += take
+    hidden = _deal_hidden(pool, count.hidden, count.masks, rnd)
+    hands = [known + mine for known, mine in zip(count.known, hidden)]
     world.full = True
-    world.hands, world.pile = hands, pool[start:]
+    world.hands, world.pile = hands, pool
     world.sizes = [len(hand) for hand in hands]
     world.pile_count = len(world.pile)
     if world.phase is DRAWN and world.drawn < 0 and count.hidden[world.current]:
-        world.drawn = hands[world.current][-1]  # the drawn card is one of the hidden ones
+        world.drawn = hands[world.current][-1]  # the drawn card is the newest hidden one
     if world.phase is VERDICT:  # the shown hand decides, as the table will see it (T6)
         world.verdict(not world.holds_colour(world.wd4_by, world.wd4_colour))
     return world
+
+
+def _deal_hidden(pool: list[int], hidden: list[int], masks, rnd, sweeps: int = 3) -> list[list[int]]:
+    """Take each seat's hidden cards from the shuffled ``pool`` (what is left stays in it: the
+    draw pile). A masked card is drawn first, most exclusions first, among the faces its mask
+    allows; random swaps that keep every mask then undo most of that order's bias (they leave
+    the uniform spread over consistent deals unchanged)."""
+    hands = [[-1] * size for size in hidden]
+    masked = []
+    if masks:
+        masked = [(bin(m).count("1"), seat, i, m) for seat, ms in enumerate(masks)
+                  for i, m in enumerate(ms) if m]
+        masked.sort(reverse=True)
+    end = len(pool)
+    for _, seat, i, mask in masked:
+        if not end:
+            break
+        pick = -1
+        for _ in range(24):
+            j = int(rnd.random() * end)
+            if not (mask >> pool[j]) & 1:
+                pick = j
+                break
+        if pick < 0:  # few faces allowed: look at each (none: the record contradicts itself)
+            pick = next((j for j in range(end) if not (mask >> pool[j]) & 1), end - 1)
+        end -= 1
+        pool[pick], pool[end] = pool[end], pool[pick]
+        hands[seat][i] = pool[end]
+    del pool[end:]  # the masked cards are dealt
+    for seat, hand in enumerate(hands):
+        for i, card in enumerate(hand):
+            if card < 0:
+                hand[i] = pool.pop() if pool else 0
+    if masked and pool:
+        for _ in range(sweeps * len(masked)):
+            _, seat, i, mask = masked[int(rnd.random() * len(masked))]
+            j = int(rnd.random() * len(pool))
+            mine, theirs = hands[seat][i], pool[j]
+            if not (mask >> theirs) & 1:  # the pile has no mask: only this card's must hold
+                hands[seat][i], pool[j] = theirs, mine
+    return hands
 
 
 def _share(wins: list[int], n: int) -> tuple[list[float], list[float]]:
@@ -80,14 +119,16 @@ def _share(wins: list[int], n: int) -> tuple[list[float], list[float]]:
 
 
 def estimate(game, budget_s: float = 0.2, rnd=None, *, max_playouts: int | None = None,
-             min_playouts: int = 1, match: bool = False, cancelled=None) -> Estimate:
+             min_playouts: int = 1, match: bool = False, cancelled=None,
+             masks: list[list[int]] | None = None) -> Estimate:
     """Round (and match) chances of each seat of ``game`` from ``budget_s`` CPU seconds of
-    playouts (or ``max_playouts``); ``cancelled()`` is asked between playouts."""
+    playouts (or ``max_playouts``); ``cancelled()`` is asked between playouts. ``masks``
+    (:meth:`companion.chances.inference.Tracker.masks`) narrow the sampled hands."""
     rnd = rnd or random_module.Random(0)
     n = game.n
     if game.phase not in PLAYING:  # the round is decided (or not begun): nothing to sample
         return _settled(game, match)
-    count = count_cards(game)
+    count = count_cards(game, masks)
     round_wins, match_wins = [0] * n, [0] * n
     start = time.thread_time()
     playouts, stopped = 0, False

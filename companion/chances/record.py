@@ -23,9 +23,10 @@ def as_seen(event):
     return event
 
 
-def table_view(game: Game):
+def table_view(game: Game, tracker=None):
     """Replay ``game``'s log (a full-information game that recorded one) and yield
-    ``(tracking, full)`` after each event; both games are updated in place."""
+    ``(tracking, full)`` after each event; both games are updated in place, and
+    ``tracker`` (a :class:`~companion.chances.inference.Tracker`) steps with the table."""
     if game.log is None or not game.full:
         raise ValueError("table_view needs a full-information game with its log")
     full = Game(game.players, game.options, full_information=True, deck=game.deck,
@@ -33,8 +34,14 @@ def table_view(game: Game):
     tracking = Game(game.players, game.options, deck=game.deck, record=False, seed=game.seed)
     for event in game.log:
         full.apply(event)
-        tracking.apply(as_seen(event))
+        seen = as_seen(event)
+        tracking.apply(seen)
+        if tracker is not None:
+            tracker.step(seen, tracking)
         if tracking.phase is VERDICT:  # the challenged player shows the hand (T6)
             shown = full.wd4_by
-            tracking.apply(E.RevealHand(shown, tuple(CARD_NAMES[c] for c in full.hands[shown])))
+            reveal = E.RevealHand(shown, tuple(CARD_NAMES[c] for c in full.hands[shown]))
+            tracking.apply(reveal)
+            if tracker is not None:
+                tracker.step(reveal, tracking)
         yield tracking, full

@@ -1,7 +1,10 @@
 """A background worker for the chances: off the table loop's thread, newest event first.
 
 The table loop calls :meth:`ChancesWorker.submit` after each event (it copies the game
-there, in the loop's own thread, so the worker never reads a game that changes). A newer
+there, in the loop's own thread, so the worker never reads a game that changes, and reads
+the events new in its log with a :class:`~companion.chances.inference.Tracker`: what the
+seats' draws and passes imply narrows the sampled hands; ``infer=False`` keeps only what is
+certain). A newer
 submit raises the generation; the running estimate sees that between two playouts and
 stops, and its result is dropped. ``on_result(generation, estimate)`` is called in the
 worker's thread for estimates that were not overtaken.
@@ -22,14 +25,17 @@ from __future__ import annotations
 import random
 import threading
 
+from companion.chances.inference import Tracker
 from companion.chances.playout import estimate, light_copy
 
 
 class ChancesWorker:
     """One thread that estimates the latest submitted state."""
 
-    def __init__(self, on_result, budget_s: float = 0.25, *, seed: int = 0, match: bool = False):
+    def __init__(self, on_result, budget_s: float = 0.25, *, seed: int = 0, match: bool = False,
+                 infer: bool = True):
         self.on_result = on_result
+        self.tracker = Tracker(infer=infer)
         self.budget_s, self.match = budget_s, match
         self.generation = 0
         self.finished = 0       # estimates delivered
@@ -44,9 +50,11 @@ class ChancesWorker:
     def submit(self, game) -> int:
         """Estimate ``game`` as it stands now; answers this estimate's generation."""
         snapshot = light_copy(game)
+        self.tracker.follow(game)  # the new log entries only: constant time per event
+        masks = self.tracker.masks(game)
         with self._wake:
             self.generation += 1
-            self._job = (self.generation, snapshot)
+            self._job = (self.generation, snapshot, masks)
             self._wake.notify()
             return self.generation
 
@@ -68,9 +76,9 @@ class ChancesWorker:
                     self._wake.wait()
                 if self._closed:
                     return
-                generation, game = self._job
+                generation, game, masks = self._job
                 self._job = None
-            result = estimate(game, self.budget_s, self._random, match=self.match,
+            result = estimate(game, self.budget_s, self._random, match=self.match, masks=masks,
                               cancelled=lambda: self.generation != generation)
             if result.cancelled or self.generation != generation:
                 self.overtaken += 1
