@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.devices.jobqueue import check_jam_clearing, check_motor_times
 from companion.errors import UserError
+from companion.table.chances import ChancesConfig
 from companion.table.game import check_language, check_mode, check_players, check_seed
 from companion.tomlfile import read_toml
 
@@ -83,6 +84,7 @@ class Config:
     camera: CameraSection = field(default_factory=CameraSection)
     web: WebSection = field(default_factory=WebSection)
     data: DataSection = field(default_factory=DataSection)
+    chances: ChancesConfig = field(default_factory=ChancesConfig)   # its module checks its range
 
 
 CHOICES = {

@@ -19,6 +19,7 @@ from companion.errors import UserError
 from companion.numbers import whole_number
 from companion.table import game as table_game
 from companion.table.observations import Answer, Correct, Dismiss, NewGame, Happened, Undo, Update
+from companion.web import chances as web_chances
 from companion.web import security, view
 from companion.web.sse import StreamHub, StreamsFull, event_stream
 
@@ -134,8 +135,13 @@ def stream():
         return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
     renderer = view.StreamRenderer(locale)
     first = ("snapshot", renderer.snapshot(_table().latest))
+    host = security.is_host()
+    web_chances.queue_latest(opened)  # the estimate at hand follows the snapshot
+
+    def render(name, data):
+        return web_chances.for_phone(data, host) if name == "chances" else renderer.change(data)
     gone = request.environ.get("waitress.client_disconnected", lambda: False)
-    body = event_stream(opened, first, lambda name, update: renderer.change(update), gone=gone)
+    body = event_stream(opened, first, render, gone=gone)
     return Response(stream_with_context(body), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 

@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException, NotFound
 
 from companion.table.loop import TableLoop
 from companion.web import api, pages, security
+from companion.web import chances as web_chances
 from companion.web import matches as match_pages
 from companion.web.i18n import init_babel
 from companion.web.saved_setup import SavedSetup, beside_store
@@ -37,7 +38,7 @@ def default_trusted_hosts(lan_address: str | None = None) -> list[str]:
 def create_app(table: TableLoop, *, host_token: str | None = None,
                trusted_hosts: list[str] | None = None, max_streams: int = 60,
                secret_key: str | None = None, table_language: str | None = None,
-               host_link: str = "", matches=None) -> Flask:
+               host_link: str = "", matches=None, chances=None) -> Flask:
     """A ready app for ``table``; serve it with waitress (see :mod:`companion.web.server`)."""
     app = Flask(__name__)
     app.config.update(
@@ -56,6 +57,7 @@ def create_app(table: TableLoop, *, host_token: str | None = None,
     app.extensions["hub"] = hub = StreamHub(max_streams=max_streams)
     app.extensions["token_limiter"] = security.TokenTryLimiter()
     table.subscribe(api.publisher(hub))
+    web_chances.install(app, chances)  # the live win chances, if the table estimates them
     init_babel(app)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)

@@ -101,10 +101,12 @@ class WebServer:
     def __init__(self, table: TableLoop, host: str = "0.0.0.0", port: int = 8000, *,
                  host_token: str | None = None, max_streams: int = 60,
                  table_language: str | None = None, advertised_address: str | None = None,
-                 secret_key: str | None = None, trusted_hosts: tuple[str, ...] = (), matches=None):
+                 secret_key: str | None = None, trusted_hosts: tuple[str, ...] = (), matches=None,
+                 chances=None):
         """``secret_key`` signs the session cookies; keep it across restarts so the host stays host.
         ``trusted_hosts``: names phones use besides the box's own (``[web] trusted_hosts``).
-        ``matches``: the stored matches (:class:`companion.service.recording.MatchArchive`), if any."""
+        ``matches``: the stored matches (:class:`companion.service.recording.MatchArchive`), if any.
+        ``chances``: the live win chances (:class:`companion.table.chances.TableChances`), if any."""
         if max_streams + PER_CLIENT > IDLE_LIMIT:
             raise ValueError(f"{max_streams} streams would not leave room for the phones' other "
                              f"connections (at most {IDLE_LIMIT - PER_CLIENT})")
@@ -126,7 +128,8 @@ class WebServer:
         trusted = default_trusted_hosts(address) + [name for name in trusted_hosts if name]
         self.app = create_app(table, host_token=self.host_token, trusted_hosts=trusted,
                               max_streams=max_streams, table_language=table_language,
-                              host_link=self.host_link, secret_key=secret_key, matches=matches)
+                              host_link=self.host_link, secret_key=secret_key, matches=matches,
+                              chances=chances)
         self._thread: threading.Thread | None = None
 
     def _wsgi(self, environ, start_response):

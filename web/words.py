@@ -17,7 +17,7 @@ KIND_NAMES = {"skip": _l("skip"), "reverse": _l("reverse"), "draw2": _l("draw tw
 KIND_FACES = {"skip": "⊘", "reverse": "⇄", "draw2": "+2", "wild": "★", "wild-draw4": "+4"}
 GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
-               "flash": _l("UNO Flash")}
+               "flash": _l("UNO Flash"), "table": _l("At the table")}
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -107,7 +107,7 @@ OPTION_LABELS = {
     "complementary": _l("Complementary colours"), "call_back": _l("Call back"),
     "six_nine": _l("Six and nine"), "flash_turn_seconds": _l("Flash turn timer"),
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
-    "flash_race_card": _l("Race card"),
+    "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
 }
 #: What the engine says it waits for (its snapshot's ``waiting_for.what``), as msgids.
 WAITING = [_l("play or draw"), _l("play the drawn card or pass"), _l("choose a colour"),

@@ -109,13 +109,16 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
     _info("E2", "flash_turn_seconds", None, (None, 4, 6, 8),
           "Flash mode turn timer in seconds; off when empty. Running out is a timer penalty.",
           "flash"),
+    # Not a card rule: what the phones show (issue 19); the table decides it at setup.
+    _info("S5", "show_chances", False, _OFF_ON,
+          "Every phone sees each player's live win chances; off: only the host sees them.", "table"),
 ]}
 
 #: Options the engine plays by. Others are refused until their rules are implemented.
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
      "flash_turn_seconds", "flash_race_card", "extreme_bursts", "jump_in_wild", "jump_in_keeps_action",
-     *HOUSE_RULES})
+     "show_chances", *HOUSE_RULES})
 
 
 #: Sub-options that mean nothing without their main option.
@@ -162,6 +165,7 @@ class RuleOptions:
     flash: bool = False
     flash_race_card: str | None = "reverse"   # only with flash (E2)
     flash_turn_seconds: int | None = None
+    show_chances: bool = False                # S5: the phones, not the cards
 
     def __post_init__(self):
         for name, info in OPTION_INFO.items():
@@ -199,6 +203,11 @@ class RuleOptions:
 
     def replace(self, **changes) -> "RuleOptions":
         return RuleOptions.from_json({**self.to_json(), **changes})
+
+    def shows_chances(self, host: bool) -> bool:
+        """Whether a phone sees the live win chances (S5): the host's always, every other phone
+        only when the table chose ``show_chances`` at setup."""
+        return host or self.show_chances
 
     def changed(self) -> dict:
         """Only the options that differ from the official rules."""

@@ -32,6 +32,7 @@ from companion.service.adapters import DeviceAdapter, DevicePump
 from companion.service.camera import CameraFeeder, open_camera
 from companion.service.recording import MatchArchive, StoreKeeper
 from companion.table import Setup, TableGame, TableLoop
+from companion.table.chances import TableChances
 
 log = logging.getLogger(__name__)
 DEFAULT_NAMES = ("Ana", "Ben", "Cem", "Dora")
@@ -107,6 +108,7 @@ class TableService:
         self.launcher = self.ring = self.beeper = None
         self._pod_angles: list[float] = []
         self.pump = self.camera = self.web = None
+        self.chances: TableChances | None = None
         self._stopping = threading.Event()
         self._watchdog: threading.Thread | None = None
 
@@ -186,6 +188,7 @@ class TableService:
         self.loop.subscribe(self._carry_out)
         self.loop.subscribe(self.keeper.after_update)
         self.adapter.carry_out(self.loop.call(TableGame.prompt))  # lights as they were
+        self.chances = TableChances(self.config.chances, seed=self.setup.seed).attach(self.loop)
         self.pump = DevicePump(self.loop, self.events, self.adapter,
                                burst=throws_bursts(game.setup.mode)).start()
         source = self._camera_source or open_camera(self.config.camera.source)
@@ -198,7 +201,8 @@ class TableService:
             try:
                 self.web = WebServer(self.loop, web.host, self._web_port, trusted_hosts=web.trusted_hosts,
                                      table_language=self.config.table.language,
-                                     matches=MatchArchive(self.keeper), **self._web_keys()).start()
+                                     matches=MatchArchive(self.keeper), chances=self.chances,
+                                     **self._web_keys()).start()
             except OSError as error:
                 self.stop()
                 raise UserError(f"cannot serve the page on {web.host}:{self._web_port} ({error.strerror}); "
@@ -249,6 +253,8 @@ class TableService:
                 part.close() if hasattr(part, "close") else part.stop()
         if self.pump is not None:
             self.pump.stop()
+        if self.chances is not None:
+            self.chances.close()
         if self.loop is not None:
             self.loop.stop()
         if self._camera_source is None and self.camera is not None:

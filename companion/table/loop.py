@@ -46,6 +46,7 @@ class TableLoop:
         self._queue: queue.Queue = queue.Queue()
         self._subscribers: list[Subscriber] = []
         self._adapters: list[Adapter] = []
+        self._watchers: list[Callable[[TableGame, Update], None]] = []
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._latest = Update(version=1, kind="start", snapshot=self._game.state())
@@ -81,6 +82,14 @@ class TableLoop:
         with self._lock:
             self._subscribers.append(subscriber)
         return lambda: self._unsubscribe(subscriber)
+
+    def watch(self, watcher: Callable[[TableGame, Update], None]) -> Callable[[], None]:
+        """Call ``watcher(game, update)`` after every step, on the loop thread, after the
+        subscribers: for what must read the game itself where it changes (the chances worker
+        copies the engine there). It must be quick and keep no reference to ``game``."""
+        with self._lock:
+            self._watchers.append(watcher)
+        return lambda: self._unwatch(watcher)
 
     def add_adapter(self, adapter: Adapter) -> None:
         """``adapter(actions)`` carries out the engine's answers (dispense, light, ask...)."""
@@ -119,6 +128,11 @@ class TableLoop:
         with self._lock:
             if subscriber in self._subscribers:
                 self._subscribers.remove(subscriber)
+
+    def _unwatch(self, watcher) -> None:
+        with self._lock:
+            if watcher in self._watchers:
+                self._watchers.remove(watcher)
 
     def _run(self) -> None:
         while True:
@@ -191,10 +205,13 @@ class TableLoop:
                             actions=list(actions), source=source)
             self._latest = update
             subscribers, adapters = list(self._subscribers), list(self._adapters)
+            watchers = list(self._watchers)
         for adapter in adapters:
             self._safely(adapter, update.actions)
         for subscriber in subscribers:
             self._safely(subscriber, update)
+        for watcher in watchers:
+            self._safely(lambda pair: watcher(*pair), (self._game, update))
         return update
 
     @staticmethod

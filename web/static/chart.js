@@ -50,5 +50,5 @@ const UNO_CHART = (() => {
     }));
   }
 
-  return { render };
+  return { render, STYLES, svgNode };
 })();

@@ -6,6 +6,7 @@ const UNO = (() => {
   const initial = JSON.parse(document.getElementById("initial").textContent);
   const labels = initial.labels;
   const listeners = [];
+  const named = {};  // listeners of the stream's other messages by name (e.g. "chances")
   const live = document.getElementById("live");
   const messageBox = document.getElementById("message");
   let view = initial.view, version = initial.version;
@@ -39,6 +40,11 @@ const UNO = (() => {
       view = Object.assign({}, view, data.view); version = data.version; notify();
     });
     source.addEventListener("ping", () => { lastSeen = Date.now(); });
+    for (const [name, handlers] of Object.entries(named)) source.addEventListener(name, (message) => {
+      lastSeen = Date.now();
+      const data = JSON.parse(message.data);
+      handlers.forEach((handler) => handler(data));
+    });
     source.addEventListener("full", (message) => {
       status(false, labels.offline); showMessage(JSON.parse(message.data).error);
     });
@@ -84,6 +90,9 @@ const UNO = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", () => { notify(); connect(); });
+  // onMessage: register before the page has loaded (the stream connects then)
+  const onMessage = (name, handler) => (named[name] = named[name] || []).push(handler);
   return { labels, post, element, showMessage, onView: (listener) => listeners.push(listener), refresh: notify,
+           onMessage,
            get view() { return view; }, get version() { return version; } };
 })();
