@@ -6,6 +6,12 @@ recogniser names a card in, and the frame on which the watcher reports a play
 (it also finds the new card on a pile). Each figure is also printed as a multiple of a
 fixed reference measured in the same run (:mod:`companion.vision.yardstick`: one 640x480
 frame through grey, 5x5 blur and Canny), which stays comparable across machines and load.
+
+``--tables``: accuracy instead, on rendered top-down scenes of one card on each procedural
+table top (wood, cloth, white, dark) in each print run (:data:`~companion.vision.render.PRINT_RUNS`),
+both designs, three lights, some with lamp glare, with the built-in profile. Fixed split by
+seed: the development half (even seeds) to work on, the check half (odd seeds) to look at
+now and then; both are printed.
 """
 from __future__ import annotations
 
@@ -21,9 +27,13 @@ import time  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from collections import Counter  # noqa: E402
+
 from companion.vision.deck import card_names  # noqa: E402
-from companion.vision.recognise import Recogniser  # noqa: E402
-from companion.vision.scene import Table, play_sequence  # noqa: E402
+from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser  # noqa: E402
+from companion.vision.render import PRINT_RUNS  # noqa: E402
+from companion.vision.scene import LIGHTS, Table, play_sequence  # noqa: E402
+from companion.vision.tabletops import TOPS, lay  # noqa: E402
 from companion.vision.watcher import DiscardWatcher  # noqa: E402
 from companion.vision.yardstick import figure, one_core, reference_frame, reference_ms  # noqa: E402
 
@@ -35,9 +45,13 @@ def _median_ms(times: list[float]) -> float:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="uno-companion bench vision", description=__doc__)
     parser.add_argument("--frames", type=int, default=200, help="frames per measurement")
+    parser.add_argument("--tables", action="store_true",
+                        help="accuracy on rendered table tops and print runs instead of speed")
     options = parser.parse_args(argv)
     n = max(5, options.frames)
     one_core()
+    if options.tables:
+        return tables(n)
     reference_picture = reference_frame()
     before = reference_ms(100, reference_picture)   # before and after: the load may change meanwhile
     names = card_names()
@@ -91,4 +105,56 @@ def main(argv: list[str]) -> int:
     print(f"vision_play_ms={_median_ms(plays):.2f}")
     print(f"vision_unchanged_ms={_median_ms(unchanged):.2f}")
     print(f"vision_recognised_ms={_median_ms(recognised):.2f}")
+    return 0
+
+
+def table_scene(seed: int):
+    """One rendered scene of the ``--tables`` bench: ``(frame, name, top, print run)``; the
+    same seed always gives the same scene."""
+    rng = np.random.default_rng(seed)
+    names = card_names()
+    name = names[seed % len(names)]
+    top, run = TOPS[(seed // 2) % len(TOPS)], tuple(PRINT_RUNS)[(seed // 8) % len(PRINT_RUNS)]
+    design = "classic" if run == "wide-oval" else ("classic", "current")[(seed // 32) % 2]
+    light = tuple(LIGHTS)[int(rng.integers(len(LIGHTS)))]
+    glare = (float(rng.uniform(200, 440)), float(rng.uniform(140, 340))) if rng.random() < 0.3 else None
+    table = lay(Table(seed=seed, light=light, design=design, print_run=run, glare=glare,
+                      card_height=float(rng.uniform(120, 220))), top)
+    table.random_place(name)
+    return table.frame(), name, top, run
+
+
+def tables(n: int) -> int:
+    """Right of answered and answered rate on ``n`` scenes per half (development, check)."""
+    recogniser = Recogniser()
+    reference = reference_ms(100)
+    times = []
+    for half, first in (("development", 0), ("check", 1)):
+        results = []
+        for seed in range(first, 2 * n, 2):
+            frame, name, top, run = table_scene(seed)
+            start = time.perf_counter()
+            sighting = recogniser.recognise(frame)
+            times.append(time.perf_counter() - start)
+            results.append((name, sighting.card, sighting.guess, top, run))
+        answered = [r for r in results if r[1] is not None]
+        right = sum(r[0] == r[1] for r in answered)
+        print(f"== {half} half: {len(results)} scenes; answered {100 * len(answered) / len(results):.1f}% "
+              f"at threshold {DEFAULT_THRESHOLD}, right of answered {100 * right / max(1, len(answered)):.1f}%")
+        for key, index in (("top", 3), ("print run", 4)):
+            parts = []
+            for value in dict.fromkeys(r[index] for r in results):
+                group = [r for r in results if r[index] == value]
+                said = [r for r in group if r[1] is not None]
+                parts.append(f"{value} {sum(r[0] == r[1] for r in said)}/{len(said)} right of "
+                             f"{len(group)}")
+            print(f"  by {key}: " + ", ".join(parts))
+        wrong = Counter((r[0], r[1]) for r in answered if r[0] != r[1])
+        print("  wrong answers (truth -> answer): " +
+              (", ".join(f"{t}->{g} x{k}" for (t, g), k in wrong.most_common(10)) or "none"))
+        print(f"tables_{half}_right={100 * right / max(1, len(answered)):.1f}")
+        print(f"tables_{half}_answered={100 * len(answered) / len(results):.1f}")
+    reference = (reference + reference_ms(100)) / 2
+    print(figure("recognised frame on a table top, median", _median_ms(times), reference))
+    print(f"tables_ms={_median_ms(times):.2f}")
     return 0

@@ -90,6 +90,14 @@ def _hue_gap(colours: np.ndarray, chroma: np.ndarray) -> np.ndarray:
     return np.abs(np.angle(np.exp(1j * (_hue(colours) - _hue(chroma)))))
 
 
+# How far each colour's hue strays between print runs and lamps, relative to the others: a
+# yellow stays yellow (a narrow band), a green runs from yellowish (hue 72-77 degrees after
+# white balance on one deck; yellow is about 51) to bluish (128 on the drawings). A gap is
+# divided by its colour's spread, so the yellow/green boundary lies near 67 degrees, not
+# halfway (90), and another print run's green is not read as yellow.
+HUE_SPREAD = {"red": 1.0, "yellow": 0.4, "green": 1.5, "blue": 1.0}
+
+
 class Recogniser:
     """Names cards with a :class:`Profile` (the built-in one unless a taught one is given)."""
 
@@ -118,6 +126,7 @@ class Recogniser:
         self._symbol_starts, self._symbol_names = starts, [str(ranks[order][i]) for i in starts]
         self._colour_names = list(self.profile.colours)
         self._colours = np.stack([self.profile.colours[c] for c in self._colour_names])
+        self._spreads = np.float32([HUE_SPREAD.get(c, 1.0) for c in self._colour_names])
 
     def rank_scores(self, seen) -> dict[str, float]:
         """Best shape similarity per rank, either way up and over the closer crops, within
@@ -161,7 +170,7 @@ class Recogniser:
         rank_confidence *= np.clip(abs(seen.black_edge - 0.4) / 0.2, 0, 1)
         if rank in WILD_RANKS:
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
-        distances = _hue_gap(self._colours, seen.chroma)
+        distances = _hue_gap(self._colours, seen.chroma) / self._spreads
         order = np.argsort(distances)
         d1, d2 = distances[order[0]], distances[order[1]]
         colour_confidence = np.clip((d2 - d1) / max(d2, 1e-6) * 2.0, 0, 1)

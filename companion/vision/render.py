@@ -32,6 +32,12 @@ DESIGNS = ("classic", "current")
 PAINT = {"red": (38, 28, 214), "yellow": (10, 205, 250), "green": (70, 160, 55),
          "blue": (215, 150, 25), None: (25, 25, 25)}
 WHITE, BLACK = (250, 250, 250), (20, 20, 20)
+# Other print runs, as decks differ (only what differs from PAINT and the style): a green
+# close to yellow (hue 75 degrees, after white balance), a glossy black field that reads at
+# 45% of the border's brightness, an oval so large it meets the border near two corners and
+# splits the field in two (an older classic print).
+PRINT_RUNS = {"standard": {}, "yellowish-green": {"green": (40, 190, 150)},
+              "glossy-black": {None: (112, 112, 112)}, "wide-oval": {"oval": (68, 172)}}
 CENTRE = (CARD_W / 2, CARD_H / 2)
 INDEX_AT = (BORDER + 19, BORDER + 24)      # middle of the top-left corner index
 # the four-colour oval of a wild card, quarter by quarter from the top-left, clockwise
@@ -119,14 +125,14 @@ def _index_layer(rank: str, style: Style) -> np.ndarray:
     return _both_corners(layer)
 
 
-def _wild_corners(image: np.ndarray) -> None:
+def _wild_corners(image: np.ndarray, paint) -> None:
     """The wild card's index: a small four-colour oval in two corners."""
     for centre, turn in ((INDEX_AT, 0), ((CARD_W - INDEX_AT[0], CARD_H - INDEX_AT[1]), 180)):
         c = (round(centre[0]), round(centre[1]))
         cv2.ellipse(image, c, (10, 14), 30, 0, 360, WHITE, -1, cv2.LINE_AA)
         for i, quarter in enumerate(QUARTERS):
             cv2.ellipse(image, c, (8, 12), 30, 180 + i * 90 + turn, 270 + i * 90 + turn,
-                        PAINT[quarter], -1, cv2.LINE_AA)
+                        paint[quarter], -1, cv2.LINE_AA)
 
 
 def _oval_mask(style: Style) -> np.ndarray:
@@ -135,7 +141,7 @@ def _oval_mask(style: Style) -> np.ndarray:
     return layer
 
 
-def _mini_cards(image, colours, spots, size) -> None:
+def _mini_cards(image, colours, spots, size, paint) -> None:
     """Small slanted cards (the +2 and +4 art), back to front: each black-edged with a shadow,
     a white rim and its colour inside."""
     w, h = size
@@ -146,26 +152,26 @@ def _mini_cards(image, colours, spots, size) -> None:
         _inked(image, layer, WHITE, 2, (-3.0, 3.0))
         inner = _blank()
         glyphs.fill(inner, glyphs.mini_card(centre, w - 9, h - 9))
-        _paint(image, inner, PAINT[colour] if colour else WHITE)
+        _paint(image, inner, paint[colour] if colour else WHITE)
 
 
-def _centre(image, colour, rank: str, design: str, style: Style) -> None:
+def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
     """The middle of the card: the number or symbol (or the wild cards' art)."""
     classic = design == "classic"
-    ink = PAINT[colour] if classic else WHITE
+    ink = paint[colour] if classic else WHITE
     outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
     if rank == "wild":
         axes = (style.oval[0] + 4, style.oval[1] - 16) if classic else (56, 90)
         for i, quarter in enumerate(QUARTERS):
             cv2.ellipse(image, (CARD_W // 2, CARD_H // 2), axes, style.tilt, 180 + i * 90, 270 + i * 90,
-                        PAINT[quarter], -1, cv2.LINE_AA)
+                        paint[quarter], -1, cv2.LINE_AA)
         return
     if rank == "wild-draw4":       # four cards, back to front
         spots = ((-14, 27), (33, -14), (13, -46), (-26, -6))
-        _mini_cards(image, ("yellow", "green", "blue", "red"), spots, (38, 50))
+        _mini_cards(image, ("yellow", "green", "blue", "red"), spots, (38, 50), paint)
         return
     if rank == "draw2":
-        _mini_cards(image, (colour, colour) if classic else (None, None), ((20, -24), (-20, 24)), (44, 70))
+        _mini_cards(image, (colour, colour) if classic else (None, None), ((20, -24), (-20, 24)), (44, 70), paint)
         return
     if rank == "reverse":          # two arrows, each with its own outline where they nest
         for arrow in (1, 0):
@@ -183,27 +189,35 @@ def _centre(image, colour, rank: str, design: str, style: Style) -> None:
 
 
 @functools.lru_cache(maxsize=512)
-def _draw_cached(name: str, design: str, style_index: int) -> np.ndarray:
+def _draw_cached(name: str, design: str, style_index: int, print_run: str = "standard") -> np.ndarray:
     colour, rank = split(name)
     style = STYLES[style_index % len(STYLES)]
+    changes = PRINT_RUNS[print_run]
+    paint = {**PAINT, **{k: v for k, v in changes.items() if k != "oval"}}
+    if "oval" in changes:
+        style = Style(style.weight, style.slant, changes["oval"], style.tilt, style.numeral)
     image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
     field = _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS)
-    _paint(image, field, PAINT[colour])
+    _paint(image, field, paint[colour])
     if design == "classic" and rank != "wild":
         _paint(image, np.minimum(_oval_mask(style), field), WHITE)
     if rank == "wild":
-        _wild_corners(image)
+        _wild_corners(image, paint)
     else:
         _inked(image, _index_layer(rank, style), WHITE, 1, (-1.0, 1.0))
-    _centre(image, colour, rank, design, style)
+    _centre(image, colour, rank, design, style, paint)
     image[card_mask() == 0] = 0
     return image
 
 
-def draw_card(name: str, design: str = "classic", font_index: int = 0) -> np.ndarray:
+def draw_card(name: str, design: str = "classic", font_index: int = 0,
+              print_run: str = "standard") -> np.ndarray:
     """A flat, upright drawing of one card face, CARD_H x CARD_W BGR; black outside the outline.
 
-    ``font_index`` picks one of the :data:`STYLES` (small differences between printings)."""
+    ``font_index`` picks one of the :data:`STYLES` (small differences between printings);
+    ``print_run`` one of :data:`PRINT_RUNS` (another run's inks or oval)."""
     if design not in DESIGNS:
         raise ValueError(f"unknown design {design!r}; choose one of {DESIGNS}")
-    return _draw_cached(name, design, font_index).copy()
+    if print_run not in PRINT_RUNS:
+        raise ValueError(f"unknown print run {print_run!r}; choose one of {', '.join(PRINT_RUNS)}")
+    return _draw_cached(name, design, font_index, print_run).copy()

@@ -27,7 +27,8 @@ class Table:
 
     def __init__(self, seed: int = 0, light: str = "neutral", card_height: float = 150.0,
                  design: str = "classic", size=(FRAME_W, FRAME_H), noise: float = 4.0, glare=None,
-                 noise_frames: int = 4):
+                 noise_frames: int = 4, print_run: str = "standard"):
+        self.print_run = print_run      # which print run of the deck (render.PRINT_RUNS)
         self.rng = np.random.default_rng(seed)
         self.size = size
         self.scale = card_height / CARD_H
@@ -52,7 +53,7 @@ class Table:
         matrix = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, s)
         matrix[:, 2] += np.float32(centre) - np.float32([CARD_W / 2, CARD_H / 2])
         size = self.size
-        card = cv2.warpAffine(draw_card(name, self.design, font), matrix, size, flags=cv2.INTER_AREA)
+        card = cv2.warpAffine(draw_card(name, self.design, font, self.print_run), matrix, size, flags=cv2.INTER_AREA)
         mask = cv2.warpAffine(card_mask(), matrix, size, flags=cv2.INTER_LINEAR)
         alpha = (mask.astype(np.float32) / 255.0)[..., None]
         # a faint shadow so a card on a card still has an edge

@@ -1,4 +1,5 @@
-"""Procedural table tops for test scenes: wood grain, woven cloth, a white table, a dark mat.
+"""Procedural table tops for test scenes: wood grain, woven cloth, a white table, a dark mat,
+varnished wood with the lamp's sheen on it.
 
 Real tables are what outline finding struggles with (wood sheen as white as a border, orange
 grain as saturated as a field), so the rendered scenes can lie on them too:
@@ -13,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-TOPS = ("wood", "cloth", "white", "dark")
+TOPS = ("wood", "cloth", "white", "dark", "varnished")
 
 
 def _wood(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
@@ -30,6 +31,17 @@ def _wood(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
     seams = (ys % np.float32(rng.uniform(90, 160))) < 2
     image[seams] *= 0.55
     return image
+
+
+def _varnished(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    """Wood under varnish: the lamp's reflection, a broad pale streak nearly as white (and as
+    uncoloured) as a card's border, across the grain."""
+    image = _wood(rng, w, h)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    angle = rng.uniform(0, np.pi)
+    across = (xs - rng.uniform(0.3, 0.7) * w) * np.cos(angle) + (ys - rng.uniform(0.3, 0.7) * h) * np.sin(angle)
+    streak = np.exp(-across ** 2 / (2 * rng.uniform(40, 80) ** 2)) * rng.uniform(0.5, 0.7)
+    return image * (1 - streak[..., None]) + np.float32([212, 218, 224]) * streak[..., None]
 
 
 def _cloth(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
@@ -55,7 +67,7 @@ def lay(table, top: str):
     if top not in TOPS:
         raise ValueError(f"unknown table top {top!r}; one of {', '.join(TOPS)}")
     w, h = table.size
-    image = {"wood": _wood, "cloth": _cloth, "white": _white, "dark": _dark}[top](table.rng, w, h)
+    image = {"wood": _wood, "cloth": _cloth, "white": _white, "dark": _dark, "varnished": _varnished}[top](table.rng, w, h)
     table.canvas = np.clip(image, 0, 255).astype(np.uint8)
     table._lit = None
     return table
