@@ -63,7 +63,7 @@ class SixNine(HouseRule):
     def on_turn(self, game, seat):
         owed = game.flags.get("owe_at_turn")
         if owed and seat in owed:
-            game._owe(seat, owed.pop(seat), "six-nine (V10)")
+            game._owe(seat, owed.pop(seat), message("reason_six_nine"))
 
 
 class ActionNumber(HouseRule):
