@@ -145,3 +145,15 @@ def test_a_refusal_and_a_dispense_reason_reach_a_german_phone_in_german(app, hos
     assert english["view"]["draws"][0]["text"] == "Ben draws 2 cards: suggestion penalty (P2)"
     dispense = [a for a in english["state"]["recent"][-1]["actions"] if a["type"] == "dispense"][0]
     assert (dispense["reason"], dispense["reason_key"]) == ("suggestion penalty (P2)", "penalty_suggestion")
+
+
+def test_the_engines_request_to_check_a_count_is_told_in_german(app):
+    from flask_babel import force_locale
+    from companion.engine.actions import NeedsCorrection
+    from companion.engine.messages import message
+    from companion.web.describe import describe
+    problem = NeedsCorrection(message("drew_more_than_pile", seat=1, count=3, pile=2)).to_json()
+    entry = {"event": {"type": "draw", "seat": 1, "count": 3}, "actions": [problem]}
+    with app.test_request_context(), force_locale("de"):
+        text = describe(entry, ["Ana", "Ben", "Cem"])
+    assert text.endswith("Platz 1 hat 3 gezogen, aber im Ziehstapel waren nur 2 Karten gezählt")
