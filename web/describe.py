@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
 
-from companion.web.words import REASON_NAMES, card_name, colour_view, engine_message, engine_text
+from companion.web.words import REASON_NAMES, card_name, colour_view, engine_message
 
 
 def _cards(count: int) -> str:
@@ -69,7 +69,8 @@ def _describe(entry: dict, players: list[str]) -> str:
         text += " – " + engine_message(action.get("message", ""), action.get("message_key"),
                                        action.get("message_params"))
     for action in by_type.get("needs_correction", []):
-        text += " – " + _("please check: %(problem)s", problem=engine_text(action["message"]))
+        text += " – " + _("please check: %(problem)s", problem=engine_message(
+            action["message"], action.get("message_key"), action.get("message_params")))
     return text
 
 

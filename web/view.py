@@ -94,7 +94,26 @@ def build_view(state: dict) -> dict:
         "rounds": _rounds(state, players), "round_events": described,
         "questions": [_question(q, players) for q in state.get("questions", [])],
         "fix": _fix(state, players),
+        "draws": _draws(state, players),
     }
+
+
+def _draws(state: dict, players: list[str]) -> list[dict]:
+    """The cards the engine just had dispensed, with its reason in words ("Ben draws 2 cards:
+    caught without UNO (T5)"), from the newest event's actions."""
+    recent = state.get("recent") or []
+    actions = recent[-1].get("actions", []) if recent and isinstance(recent[-1], dict) else []
+    draws = []
+    for action in actions:
+        seat = action.get("seat")
+        if action.get("type") != "dispense" or not isinstance(seat, int) or not 0 <= seat < len(players):
+            continue
+        why = engine_message(action.get("reason", ""), action.get("reason_key"), action.get("reason_params"))
+        cards = ngettext("%(num)d card", "%(num)d cards", action["count"])
+        draws.append({"seat": seat, "name": players[seat], "count": action["count"], "why": why,
+                      "text": _("%(name)s draws %(cards)s: %(why)s", name=players[seat], cards=cards,
+                                why=why)})
+    return draws
 
 
 def _described(entry: dict, players: list[str]) -> str:

@@ -70,12 +70,20 @@ def engine_text(text: str) -> str:
     return _(text) if text else text
 
 
+#: The parameters that hold an engine phrase ("no card can be played", "play or draw"...),
+#: translated by their English text when they lost their key on the way (JSON).
+PHRASE_PARAMS = frozenset({"what", "waiting", "why", "hint", "allowed", "error"})
+
+
 def _message_value(name: str, value):
     if getattr(value, "key", None) is not None:  # a message inside a message ("cannot pass: ...")
         return engine_message(value)
     if not isinstance(value, str):
         return value
-    return card_name(value) if name == "card" else engine_text(value)
+    if name == "card":
+        return card_name(value)
+    # names, numbers, quoted input and lists ("'xyz'", "red, yellow") stay as they are
+    return engine_text(value) if name in PHRASE_PARAMS else value
 
 
 def engine_message(text, key: str | None = None, params: dict | None = None) -> str:
@@ -109,11 +117,6 @@ OPTION_LABELS = {
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
 }
-#: What the engine says it waits for (its snapshot's ``waiting_for.what``), as msgids.
-WAITING = [_l("play or draw"), _l("play the drawn card or pass"), _l("choose a colour"),
-           _l("challenge or draw"), _l("challenge verdict"), _l("count hands"),
-           _l("choose dealer"), _l("deal"), _l("turn up the start card"), _l("nothing"),
-           _l("choose a player to swap hands with"), _l("the launcher deals")]
 
 
 def rules_text(options: dict) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine import events as E
-from companion.engine.messages import Message, message
+from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_card, parse_colour
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
                                      PLAYING, SCORING, START, TARGET, TURN, VERDICT)
@@ -12,7 +12,7 @@ from companion.errors import UserError
 
 def _cards(names) -> list[int]:
     if not isinstance(names, (list, tuple)):
-        raise UserError(f"expected a list of cards, not {names!r}")
+        raise UserError(message("expected_card_list", value=repr(names)))
     return [parse_card(name) for name in names]
 
 
@@ -46,8 +46,18 @@ _HANDLERS = {
 
 def _list(value) -> list:
     if not isinstance(value, (list, tuple)):
-        raise UserError(f"expected a list, not {value!r}")
+        raise UserError(message("expected_list", value=repr(value)))
     return list(value)
+
+
+#: What the game waits for in each phase (the snapshot's ``waiting_for.what``).
+_WAITING = {TURN: message("waiting_play_or_draw"), DRAWN: message("waiting_play_drawn_or_pass"),
+            COLOUR: message("waiting_colour"), CHALLENGE: message("waiting_challenge"),
+            TARGET: message("waiting_target"), VERDICT: message("waiting_verdict"),
+            SCORING: message("waiting_scoring"), DEAL: message("waiting_deal"),
+            DEALING: message("waiting_launcher_deal"), START: message("waiting_start_card"),
+            MATCH_OVER: message("waiting_nothing")}
+_WAITING_DEALER = message("waiting_dealer")  # DEAL before the dealer is chosen (D3)
 
 
 class ApplyMixin:
@@ -63,7 +73,7 @@ class ApplyMixin:
             return self.undo(event.count)
         handler = _HANDLERS.get(type(event))
         if handler is None:
-            raise UserError(f"not a table event: {event!r}")
+            raise UserError(message("not_an_event", event=repr(event)))
         backup = self.copy()
         self.out = out = []
         try:
@@ -94,9 +104,9 @@ class ApplyMixin:
     def undo(self, count: int = 1) -> list[A.Action]:
         """Replay the game without its last ``count`` events (exact)."""
         if self.log is None:
-            raise UserError("undo needs a game that records its events")
+            raise UserError(message("undo_needs_log"))
         if type(count) is not int or not 1 <= count <= len(self.log):
-            raise UserError(f"can undo 1 to {len(self.log)} events, not {count!r}")
+            raise UserError(message("undo_range", most=len(self.log), count=repr(count)))
         self._restore(self.replayed(self.log[:-count]))
         undid = message("undid", count=count) if count > 1 else message("undid_one")
         return [A.Notice(undid), *self.prompt()]
@@ -146,15 +156,15 @@ class ApplyMixin:
         if phase is TARGET:
             return [A.AskTarget(seat)]
         if phase is VERDICT:
-            return [A.ShowHand(self.wd4_by, seat, "wild-draw4 challenge (T6)")]
+            return [A.ShowHand(self.wd4_by, seat, message("show_challenge"))]
         if phase is SCORING:
-            return [A.ShowHand(s, -1, "scoring (S1)") for s, p in enumerate(self.revealed_points)
+            return [A.ShowHand(s, -1, message("show_scoring")) for s, p in enumerate(self.revealed_points)
                     if p is None]
         if phase is MATCH_OVER:
             return [A.MatchOver(self.match_winner, tuple(self.scores))]
-        owed = [A.Dispense(s, n, "owed") for s, n in enumerate(self.owed) if n]
+        owed = [A.Dispense(s, n, message("reason_owed")) for s, n in enumerate(self.owed) if n]
         if self.pending:
-            return [A.Turn(seat, ("draw",)), *owed, A.Dispense(seat, self.pending, "due")]
+            return [A.Turn(seat, ("draw",)), *owed, A.Dispense(seat, self.pending, message("reason_due"))]
         if phase is DRAWN:
             return [A.Turn(seat, ("play the drawn card", "pass")), *owed]
         return [A.Turn(seat, ("play", "draw")), *owed]
@@ -162,13 +172,8 @@ class ApplyMixin:
     def snapshot(self) -> dict:
         """A JSON-ready picture of the state for the phone page and ``replay``."""
         running = self.phase in PLAYING
-        waiting = {TURN: "play or draw", DRAWN: "play the drawn card or pass",
-                   COLOUR: "choose a colour", CHALLENGE: "challenge or draw",
-                   TARGET: "choose a player to swap hands with",
-                   VERDICT: "challenge verdict", SCORING: "count hands",
-                   DEAL: "choose dealer" if self.dealer < 0 else "deal",
-                   DEALING: "the launcher deals",
-                   START: "turn up the start card", MATCH_OVER: "nothing"}[self.phase]
+        waiting = (_WAITING_DEALER if self.phase is DEAL and self.dealer < 0
+                   else _WAITING[self.phase])
         if self.pending and self.phase is TURN:
             waiting = message("waiting_draw", count=self.pending)
         names = (lambda cards: [CARD_NAMES[c] for c in cards])
@@ -182,7 +187,7 @@ class ApplyMixin:
             "waiting_for": {"seat": self.current if running else None, "what": waiting},
             # a waiting text with a number in it, as key and parameters (see messages.py)
             "waiting_message": ({"key": waiting.key, "params": dict(waiting.params)}
-                                if isinstance(waiting, Message) else None),
+                                if waiting.params else None),
             "direction": "clockwise" if self.direction == 1 else "counter-clockwise",
             "top_card": CARD_NAMES[self.top] if self.top >= 0 else None,
             "colour": COLOURS[self.colour] if self.colour != NO_COLOUR else None,

@@ -22,6 +22,7 @@ import sys
 import time
 
 from companion.engine.game import Game
+from companion.engine.messages import message
 from companion.engine.sim import play_round
 from companion.errors import UserError
 
@@ -98,9 +99,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
     options = parser.parse_args(argv)
     if options.games < 1:
-        raise UserError("--games must be at least 1")
+        raise UserError(message("bench_games"))
     if not 2 <= options.players <= 10:
-        raise UserError("--players must be from 2 to 10 (D2)")
+        raise UserError(message("bench_players"))
     engine_games(min(500, options.games), options.players, options.seed)  # warm-up
     rss_start = _max_rss_mb()
     sizes = _chunks(options.games)

@@ -19,17 +19,18 @@ class CallsMixin:
     __slots__ = ()
 
     def _check_running(self, what: str) -> None:
+        """``what``: the key of the sentence "... only during a round"."""
         if self.phase not in PLAYING:
-            raise UserError(self._not_now(f"{what} only during a round"))
+            raise UserError(self._not_now(message(what)))
 
     def call_uno(self, seat: int, word: str | None = None) -> None:
         """T5: ``seat`` called UNO (counts when playing the second-to-last card, or after).
         V7: ``word`` "bruno" (3 cards) or "kuno" (2 cards)."""
-        self._check_running("UNO is called")
+        self._check_running("what_uno")
         self._check_seat(seat)
         cards = ANNOUNCED.get(word or "uno")
         if cards is None:
-            raise UserError(f"unknown call {word!r}; say uno, kuno or bruno")
+            raise UserError(message("unknown_call", word=repr(word)))
         if cards > 1 and not self.options.bruno_kuno:
             raise UserError(message("bruno_kuno_off"))
         self._record(CallUno(seat, word))
@@ -49,16 +50,16 @@ class CallsMixin:
 
     def catch(self, seat: int, target: int) -> bool:
         """T5: ``seat`` caught ``target``; a penalty if the target owes an UNO call."""
-        self._check_running("a catch counts")
+        self._check_running("what_catch")
         self._check_seat(seat)
         self._check_seat(target)
         self._record(Catch(seat, target))
         if seat != target and self.uno_window == target:
             self.uno_window = -1
             if self.sizes[target] == 1:
-                self.owe_cards(target, self.options.uno_penalty, "caught without UNO (T5)")
+                self.owe_cards(target, self.options.uno_penalty, message("reason_caught_uno"))
             else:  # V7: a forgotten Bruno or Kuno
-                self.owe_cards(target, 2, "caught without Bruno/Kuno (V7)")
+                self.owe_cards(target, 2, message("reason_caught_bruno_kuno"))
             return True
         late = self.sizes[target] == 1 and not self.called[target]
         self.tell(A.Notice(message("no_uno_penalty_late" if late else "no_uno_penalty_none",
@@ -67,21 +68,21 @@ class CallsMixin:
 
     def penalty(self, seat: int, reason: str, count: int | None = None) -> None:
         """P1-P3 (and the Flash timer): ``seat`` draws ``count`` penalty cards."""
-        self._check_running("penalties are given")
+        self._check_running("what_penalty")
         self._check_seat(seat)
         if reason not in PENALTY_RULES:
-            raise UserError(f"unknown penalty reason {reason!r}; use one of {', '.join(PENALTY_RULES)}")
+            raise UserError(message("unknown_penalty", reason=repr(reason), reasons=", ".join(PENALTY_RULES)))
         if count is None:
             count = {"misplay": self.options.misplay_penalty, "suggestion": 2, "social": 1,
                      "timer": 1, "uno": self.options.uno_penalty}[reason]
         if type(count) is not int or not 1 <= count <= 10:
-            raise UserError(f"a penalty is 1 to 10 cards, not {count!r}")
+            raise UserError(message("penalty_count", count=repr(count)))
         self._record(Penalty(seat, reason, count))
-        self.owe_cards(seat, count, f"{reason} penalty ({PENALTY_RULES[reason]})")
+        self.owe_cards(seat, count, message(f"penalty_{reason}"))  # "misplay penalty (P1)"...
 
     def race_result(self, slowest: int) -> None:
         """V3/E2: the ring reports the slowest seat of the race; it draws 1 (E2 Flash: 2)."""
-        self._check_running("a race result counts")
+        self._check_running("what_race")
         self._check_seat(slowest)
         race = self.flags.race
         if not race:
@@ -89,21 +90,21 @@ class CallsMixin:
         self._record(RaceResult(slowest))
         self.flags.race = None
         if race is True:
-            self.owe_cards(slowest, 1, "slowest in the race (V3)")
+            self.owe_cards(slowest, 1, message("reason_race"))
         else:
-            self.owe_cards(slowest, race, "slowest in the Flash race (E2)")
+            self.owe_cards(slowest, race, message("reason_flash_race"))
 
     def reveal(self, seat: int, cards: list[int]) -> None:
         """``seat`` showed its hand: settles a challenge (T6) or the scoring (S1)."""
         if self.phase not in PLAYING and self.phase is not SCORING:
-            raise UserError("a hand is shown during a round or for its scoring")
+            raise UserError(message("show_when"))
         self._check_seat(seat)
         if self.full and Counter(cards) != Counter(self.hands[seat]):
-            raise UserError(f"seat {seat}'s hand is known and differs from the cards shown")
+            raise UserError(message("shown_differs", seat=seat))
         if not cards and self.phase is not SCORING and self.sizes[seat]:
-            raise UserError(f"seat {seat} shows no cards, but only the player who went out has none")
+            raise UserError(message("shown_empty", seat=seat))
         if self.phase is SCORING and self.revealed_points[seat] is not None:
-            raise UserError(f"seat {seat}'s hand was already counted")
+            raise UserError(message("already_counted", seat=seat))
         self._record(RevealHand(seat, tuple(CARD_NAMES[c] for c in cards)))
         if not self.full:
             self._set_size(seat, len(cards), "shown")
@@ -117,13 +118,12 @@ class CallsMixin:
 
     def correction(self, seat: int, hand_size: int) -> None:
         """Tracking: the host counted ``seat``'s hand; the tracked size follows."""
-        self._check_running("hand sizes are corrected")
+        self._check_running("what_correction")
         self._check_seat(seat)
         if self.full:
-            raise UserError("hands are known with full information; nothing to correct")
+            raise UserError(message("nothing_to_correct"))
         if type(hand_size) is not int or not 1 <= hand_size <= self.deck.size:
-            raise UserError(f"a hand size during a round is a whole number from 1 (a player "
-                            f"with no cards has gone out by playing), not {hand_size!r}")
+            raise UserError(message("hand_size_range", size=repr(hand_size)))
         self._record(Correction(seat, hand_size))
         self._set_size(seat, hand_size, None)
         del self.hands[seat][hand_size:]
@@ -131,11 +131,11 @@ class CallsMixin:
     def _set_size(self, seat: int, size: int, how: str | None) -> None:
         old = self.sizes[seat]
         if how and old != size:
-            self._contradiction(f"seat {seat} was counted with {old} cards but {how} {size}")
+            self._contradiction(message("counted_but_" + how, seat=seat, old=old, size=size))
         self.sizes[seat] = size
         self.pile_count -= size - old
         if self.pile_count < 0:
-            self._contradiction(f"more cards in hands than the deck holds ({-self.pile_count} too many)")
+            self._contradiction(message("too_many_in_hands", count=-self.pile_count))
             self.pile_count = 0
         if size > 1:
             self.called[seat] = False

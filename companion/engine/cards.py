@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.engine.messages import message
 from companion.errors import UserError
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
@@ -97,18 +98,18 @@ def parse_card(name: str) -> int:
     text = str(name).strip().lower()
     if text in CARD_IDS:
         return CARD_IDS[text]
-    hint = ("names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4")
+    hint = message("card_name_hint")
     colour = text.split("-", 1)[0]
     if "-" in text and colour not in COLOURS and colour != "wild":
-        hint = f"unknown colour {colour!r}; colours are {', '.join(COLOURS)}"
-    raise UserError(f"not a card: {name!r} ({hint})")
+        hint = message("unknown_colour_hint", colour=repr(colour), colours=", ".join(COLOURS))
+    raise UserError(message("not_a_card", name=repr(name), hint=hint))
 
 
 def parse_colour(name: str) -> int:
     """Colour index (0-3) of ``red``/``yellow``/``green``/``blue``; UserError otherwise."""
     if name in COLOURS:
         return COLOURS.index(name)
-    raise UserError(f"not a colour: {name!r} (choose one of {', '.join(COLOURS)})")
+    raise UserError(message("not_a_colour", name=repr(name), colours=", ".join(COLOURS)))
 
 
 def card_points(name: str) -> int:

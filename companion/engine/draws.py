@@ -38,20 +38,19 @@ class DrawMixin:
         if self.phase is DEALING:  # D2 by launcher: any seat, what the sensor counted
             self._check_seat(seat)
             if type(count) is not int or count < 1:
-                raise UserError(f"a dealt draw needs a count of at least 1, not {count!r}")
+                raise UserError(message("dealt_draw_count", count=repr(count)))
             return
         if self.phase not in PLAYING:
-            raise UserError(self._not_now("no cards can be drawn"))
+            raise UserError(self._not_now(message("what_draw")))
         if type(seat) is not int or not 0 <= seat < self.n:
             self._check_seat(seat)
         allowed = self.may_draw(seat)
         if count == 0 and type(count) is int and allowed:
             if self.draw_pile_size or len(self.discard) > 1:
-                raise UserError("a draw of 0 cards only when every card is in a hand (nothing "
-                                "left to draw or reshuffle)")
+                raise UserError(message("draw_zero"))
             return
         if type(count) is not int or count < 1:
-            raise UserError(f"a draw needs a count of at least 1, not {count!r}")
+            raise UserError(message("draw_count", count=repr(count)))
         if count > allowed:
             if seat == self.current:
                 raise UserError(message("may_draw", seat=seat, allowed=allowed, count=count))
@@ -107,20 +106,20 @@ class DrawMixin:
         if not self.options.extreme_bursts:
             raise UserError(message("bursts_off"))
         if self.phase not in PLAYING:
-            raise UserError(self._not_now("no cards can be drawn"))
+            raise UserError(self._not_now(message("what_draw")))
         self._check_seat(seat)
         if seat != self.current or self.phase is not TURN or self.pending:
             raise UserError(message("cannot_burst", seat=seat))
         if type(count) is not int or count < 0:
-            raise UserError(f"a burst counts 0 or more cards, not {count!r}")
+            raise UserError(message("burst_count", count=repr(count)))
 
     def _take(self, seat: int, count: int, cards) -> None:
         """Take ``count`` cards off the draw pile (the launcher) for ``seat``."""
         if cards is not None and len(cards) != count:
-            raise UserError(f"draw of {count} lists {len(cards)} cards")
+            raise UserError(message("draw_lists", count=count, listed=len(cards)))
         if self.full:
             if cards is None:
-                raise UserError("with full information a draw must name its cards")
+                raise UserError(message("draw_names_cards"))
             taken = []
             try:
                 for card in cards:
@@ -128,13 +127,13 @@ class DrawMixin:
                     taken.append(card)
             except ValueError:
                 self.pile.extend(taken)
-                raise UserError(f"{CARD_NAMES[card]} is not in the draw pile") from None
+                raise UserError(message("not_in_pile", card=CARD_NAMES[card])) from None
         else:
             if count > self.pile_count and len(self.discard) > 1 and self.phase in PLAYING:
                 self.reshuffle()  # the launcher was reloaded (D5)
             if count > self.pile_count:
-                self._contradiction(f"seat {seat} drew {count} but only {self.pile_count} "
-                                    "cards were counted in the draw pile")
+                self._contradiction(message("drew_more_than_pile", seat=seat, count=count,
+                                            pile=self.pile_count))
                 self.pile_count = count
             self.pile_count -= count
 
@@ -231,15 +230,14 @@ class DrawMixin:
         """T6: the seat hit by a wild-draw4 challenges it."""
         self._check_seat(seat)
         if self.phase is not CHALLENGE or seat != self.current:
-            raise UserError(f"seat {seat} cannot challenge now: only the player who must draw "
-                            "4 for a wild-draw4 may, before drawing (T6)")
+            raise UserError(message("cannot_challenge", seat=seat))
         if self.log is not None:
             self._record(Challenge(seat))
         if self.full:
             self._settle_challenge(self.holds_colour(self.wd4_by, self.wd4_colour))
         else:
             self.phase = VERDICT
-            self.tell(A.ShowHand(self.wd4_by, seat, "wild-draw4 challenge (T6)"))
+            self.tell(A.ShowHand(self.wd4_by, seat, message("show_challenge")))
 
     def verdict(self, wd4_was_legal: bool) -> None:
         """T6 in tracking mode: the table looked at the hand and says whether the play was legal."""
@@ -256,23 +254,23 @@ class DrawMixin:
         self.phase, self.answerable = TURN, False
         if illegal:  # the player of the wild-draw4 draws instead; the challenger plays
             owed, self.pending = self.pending, 0
-            self.owe_cards(self.wd4_by, owed, "wild-draw4 challenge lost (T6)")
+            self.owe_cards(self.wd4_by, owed, message("reason_challenge_lost"))
             if self.out is not None:
                 self.out.append(A.Turn(victim, ("play", "draw")))
         else:  # the challenger draws 6 (4 + 2) and loses the turn
             self.pending += 2
             if self.out is not None:
                 self.out.append(A.Turn(victim, ("draw",)))
-            self.ask_dispense(victim, self.pending, "wild-draw4 challenge lost (T6)")
+            self.ask_dispense(victim, self.pending, message("reason_challenge_lost"))
 
     def reshuffle(self) -> None:
         """D5: the discard pile except its top card becomes the draw pile."""
         if self.phase not in PLAYING:
-            raise UserError("the piles can only be reshuffled during a round")
+            raise UserError(message("reshuffle_in_round"))
         if len(self.discard) < 2:
             raise UserError(message("nothing_to_reshuffle"))
         if self.full and self.pile:
-            raise UserError(f"the draw pile still holds {len(self.pile)} cards (D5)")
+            raise UserError(message("pile_not_empty", count=len(self.pile)))
         self._record(Reshuffle())
         moved = self.discard[:-1]
         del self.discard[:-1]

@@ -30,7 +30,7 @@ class EffectsMixin:
                 self.flags.draw_kind = DRAW2  # what the pending draw is, for answers to it
             self.pending = carried + 2  # before the turn passes: the next player is hit (V9)
             self.advance_turn(1)
-            self.make_current_draw(carried + 2, "draw2 (T4)")
+            self.make_current_draw(carried + 2, message("reason_draw2"))
         else:  # wild or wild-draw4: the player names a colour first
             if rank == WILD_DRAW4:
                 self.wd4_by, self.wd4_colour = seat, self.colour
@@ -57,8 +57,8 @@ class EffectsMixin:
             self.ending = True
             carried = self.pending
             self.pending = carried + (2 if rank == DRAW2 else 4)  # before the turn passes, as in
-            self.advance_turn(1)                                  # _effect: E2 never picks the player
-            self.make_current_draw(self.pending, "last card (T7)", answerable=False)
+            self.advance_turn(1)                                      # _effect: E2 never picks the player
+            self.make_current_draw(self.pending, message("reason_last_card"), answerable=False)
         else:
             self.finish_round()
         return True
@@ -147,7 +147,7 @@ class EffectsMixin:
         if self.phase is not COLOUR or seat != self.current:
             raise UserError(message("no_colour_now", seat=seat))
         if not 0 <= colour < 4:
-            raise UserError(f"not a colour: {colour!r}")
+            raise UserError(message("not_a_colour_index", colour=repr(colour)))
         if self.log is not None:
             self._record(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
         self.colour = colour
@@ -170,7 +170,7 @@ class EffectsMixin:
                 if self.out is not None:
                     self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
             else:
-                self.make_current_draw(carried + 4, "wild-draw4 (T4)")
+                self.make_current_draw(carried + 4, message("reason_wild_draw4"))
 
     def accept(self, seat: int) -> None:
         """The seat takes the cards it must draw (no challenge, no answer): dispense them."""
@@ -182,7 +182,7 @@ class EffectsMixin:
         self._record(Accept(seat))
         self.phase, self.answerable = TURN, False
         self.tell(A.Turn(seat, ("draw",)))
-        self.ask_dispense(seat, self.pending, "taken")
+        self.ask_dispense(seat, self.pending, message("reason_taken"))
 
     def choose_target(self, seat: int, target: int) -> None:
         """H4: the player of a 7 swaps hands with ``target``; then play goes on."""

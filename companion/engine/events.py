@@ -19,6 +19,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
+from companion.engine.messages import message
 from companion.errors import UserError
 
 PENALTY_REASONS = ("misplay", "suggestion", "social", "timer", "uno")
@@ -226,16 +227,16 @@ def _check(cls, name: str, value, annotation: str):
         return None
     if annotation.startswith("int"):
         if type(value) is not int:
-            raise UserError(f"{cls.type} event: {name} must be a whole number, not {value!r}")
+            raise UserError(message("event_whole_number", event=cls.type, field=name, value=repr(value)))
     elif annotation.startswith("bool"):
         if type(value) is not bool:
-            raise UserError(f"{cls.type} event: {name} must be true or false, not {value!r}")
+            raise UserError(message("event_bool", event=cls.type, field=name, value=repr(value)))
     elif annotation.startswith("str"):
         if type(value) is not str:
-            raise UserError(f"{cls.type} event: {name} must be text, not {value!r}")
+            raise UserError(message("event_text", event=cls.type, field=name, value=repr(value)))
     elif annotation.startswith("tuple"):
         if not isinstance(value, (list, tuple)):
-            raise UserError(f"{cls.type} event: {name} must be a list, not {value!r}")
+            raise UserError(message("event_list", event=cls.type, field=name, value=repr(value)))
         return tuple(tuple(v) if isinstance(v, list) else v for v in value)
     return value
 
@@ -243,20 +244,20 @@ def _check(cls, name: str, value, annotation: str):
 def event_from_json(data: object) -> Event:
     """An event from its dict form; UserError for anything malformed."""
     if not isinstance(data, dict):
-        raise UserError(f"an event must be a JSON object, not {type(data).__name__}")
+        raise UserError(message("event_object", kind=type(data).__name__))
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise UserError(f"unknown event type {kind!r}; known: {', '.join(EVENT_TYPES)}")
+        raise UserError(message("event_type", kind=repr(kind), known=", ".join(EVENT_TYPES)))
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(data) - set(fields) - {"type", "at"}  # "at": a time stamp the table may add
     if extra:
-        raise UserError(f"{kind} event: unknown field(s) {', '.join(sorted(extra))}")
+        raise UserError(message("event_extra", event=kind, fields=", ".join(sorted(extra))))
     values = {}
     for name, field in fields.items():
         if name not in data:
             if field.default is dataclasses.MISSING:
-                raise UserError(f"{kind} event: missing field {name!r}")
+                raise UserError(message("event_missing", event=kind, field=repr(name)))
             continue
         values[name] = _check(cls, name, data[name], str(field.type))
     return cls(**values)

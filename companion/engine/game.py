@@ -52,23 +52,23 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
                  seed: int = 0):
         if isinstance(players, int):
             if not 2 <= players <= 10:
-                raise UserError(f"a game needs 2 to 10 players (D2), not {players}")
+                raise UserError(message("players_count", players=players))
             players = SEAT_NAMES[:players]
         else:
             players = list(players)
             if not 2 <= len(players) <= 10 or not all(isinstance(p, str) and p for p in players):
-                raise UserError(f"a game needs 2 to 10 named players (D2), not {players!r}")
+                raise UserError(message("players_named", players=repr(players)))
             twice = sorted({p for p in players if players.count(p) > 1})
             if twice:  # the log, the phone and the ring tell seats apart by name
-                raise UserError(f"every player needs a name of their own: {', '.join(twice)} comes twice")
+                raise UserError(message("players_twice", names=", ".join(twice)))
         self.players = players
         self.n = len(players)
         self.options = options if options is not None else OFFICIAL
         if not isinstance(self.options, RuleOptions):
-            raise UserError("options must be RuleOptions")
+            raise UserError(message("options_type"))
         self.full = bool(full_information)
         if type(seed) is not int:
-            raise UserError(f"a game's seed is a whole number, not {seed!r}")
+            raise UserError(message("seed_type", seed=repr(seed)))
         self.seed = seed  # E2: the random turns are drawn from it (the log's header keeps it)
         # House rules in effect (companion.engine.house): empty with the official rules, so
         # the common paths below pay one truth test for them.
@@ -180,7 +180,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         """A card was played; answers False (and P1 actions) when it was a misplay."""
         phase = self.phase
         if phase not in PLAYING:
-            raise UserError(self._not_now("no card can be played"))
+            raise UserError(self._not_now(message("what_play")))
         if type(seat) is not int or not 0 <= seat < self.n:
             self._check_seat(seat)
         full, house, seen = self.full, self.house, seat
@@ -205,7 +205,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         size = sizes[seat] - 1
         if size < 0:
             size = 0
-            self._contradiction(f"seat {seat} played with no cards counted in hand")
+            self._contradiction(message("played_empty_hand", seat=seat))
         sizes[seat] = size
         self.discard.append(card)
         self.top, self.drawn = card, -1
@@ -236,5 +236,5 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
     def _misplay(self, seat: int, card: int, why: str) -> bool:
         """P1: the card goes back to the hand and the player draws penalty cards."""
         self.tell(A.TakeBack(seat, CARD_NAMES[card], why))
-        self.owe_cards(seat, self.options.misplay_penalty, "misplay (P1)")
+        self.owe_cards(seat, self.options.misplay_penalty, message("reason_misplay"))
         return False

@@ -29,6 +29,7 @@ from typing import ClassVar
 
 from companion.engine import actions as A
 from companion.engine import events as E
+from companion.engine.messages import message
 from companion.engine import phases as P
 
 FLASH_TURN_SECONDS = 6   # E2: Flash plays against the clock unless the rules name a time
@@ -188,7 +189,7 @@ def draw_button(state: dict, pressed: DrawButton) -> Meaning:
     if phase == P.TURN and not state["pending_draw"]:
         if pressed.bursts or state.get("rules", {}).get("extreme_bursts"):
             return Meaning(actions=[LauncherBurst(turn)])
-        return Meaning(actions=[A.Dispense(seat=turn, count=1, reason="the draw button (T3)")])
+        return Meaning(actions=[A.Dispense(seat=turn, count=1, reason=message("reason_draw_button"))])
     return Meaning()
 
 

@@ -46,9 +46,9 @@ class JumpMixin:
         if not self.options.jump_in:
             raise UserError(message("jump_in_off"))
         if self.phase not in PLAYING:
-            raise UserError(self._not_now("no one can jump in"))
+            raise UserError(self._not_now(message("what_jump_in")))
         if self.log is None:
-            raise UserError("a jump-in claim needs a game that records its events")
+            raise UserError(message("jump_in_needs_log"))
         owner = self.claimable()
         if owner == seat:
             raise UserError(message("already_claimed", card=CARD_NAMES[self.top], seat=seat))

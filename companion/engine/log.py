@@ -20,6 +20,7 @@ from typing import Iterable
 
 from companion.engine.cards import DECKS
 from companion.engine.events import Event, event_from_json
+from companion.engine.messages import message
 from companion.engine.options import RuleOptions
 from companion.errors import UserError
 
@@ -46,7 +47,7 @@ def log_line(record: dict | Event) -> str:
 def format_log(game) -> str:
     """The whole log of ``game`` (header plus every event still in effect)."""
     if game.log is None:
-        raise UserError("this game does not record its events")
+        raise UserError(message("log_not_recorded"))
     return "".join(log_line(r) + "\n" for r in [header(game), *game.log])
 
 
@@ -55,23 +56,23 @@ def game_from_header(data: object):
     from companion.engine.game import Game
 
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-        raise UserError(f"not an uno-companion game log (the header needs \"format\": \"{LOG_FORMAT}\")")
+        raise UserError(message("log_not_a_log", format=LOG_FORMAT))
     version = data.get("version")
     if version not in READABLE_VERSIONS:
-        raise UserError(f"game log version {version!r} is not supported (this program reads versions "
-                        f"{', '.join(map(str, READABLE_VERSIONS))}; a newer program wrote it?)")
+        raise UserError(message("log_version", version=repr(version),
+                                readable=", ".join(map(str, READABLE_VERSIONS))))
     seed = data.get("seed", 0) if version >= 2 else 0
     if type(seed) is not int:
-        raise UserError(f"the header's seed must be a whole number, not {seed!r}")
+        raise UserError(message("log_seed", seed=repr(seed)))
     mode = data.get("mode", "tracking")
     if mode not in ("tracking", "full"):
-        raise UserError(f"unknown mode {mode!r}; use tracking or full")
+        raise UserError(message("log_mode", mode=repr(mode)))
     deck = DECKS.get(data.get("deck", "classic"))
     if deck is None:
-        raise UserError(f"unknown deck {data.get('deck')!r}; known: {', '.join(DECKS)}")
+        raise UserError(message("log_deck", deck=repr(data.get("deck")), known=", ".join(DECKS)))
     players = data.get("players")
     if not isinstance(players, list):
-        raise UserError("the header needs a list of players")
+        raise UserError(message("log_players"))
     return Game(players, RuleOptions.from_json(data.get("options", {})),
                 full_information=mode == "full", deck=deck, seed=seed)
 
@@ -81,12 +82,17 @@ def _json_line(number: int, line: str):
     try:
         return json.loads(line)
     except json.JSONDecodeError as error:
-        ending = "" if line.endswith("\n") else " (the line is cut off: a truncated log?)"
-        raise UserError(f"line {number}: not valid JSON{ending}: {error.msg}") from None
+        key = "log_bad_json" if line.endswith("\n") else "log_cut_off"
+        raise UserError(message(key, line=number, error=error.msg)) from None
     except RecursionError:  # [[[[... deeper than the parser goes
-        raise UserError(f"line {number}: the JSON is nested too deeply for a game log") from None
+        raise UserError(message("log_too_deep", line=number)) from None
     except ValueError:  # a number of thousands of digits (Python's int limit)
-        raise UserError(f"line {number}: a number too long for a game log") from None
+        raise UserError(message("log_number_too_long", line=number)) from None
+
+
+def _reason(error: UserError):
+    """A refusal's sentence, keeping its key (its text if it has none)."""
+    return error.args[0] if error.args and hasattr(error.args[0], "key") else str(error)
 
 
 def read_log(lines: Iterable[str] | str):
@@ -107,7 +113,7 @@ def read_log(lines: Iterable[str] | str):
             else:
                 game.apply(event_from_json(data))
         except UserError as error:
-            raise UserError(f"line {number}: {error}") from None
+            raise UserError(message("log_line", line=number, error=_reason(error))) from None
     if game is None:
-        raise UserError("the game log is empty (no header line)")
+        raise UserError(message("log_empty"))
     return game

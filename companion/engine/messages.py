@@ -75,6 +75,155 @@ MESSAGES: dict[str, str] = {
     "dealt_extra": "seat {seat} was dealt {count} cards; they all count (D2)",
     "undid": "undid {count} events",
     "undid_one": "undid 1 event",
+    # what the game waits for in each phase (the snapshot's waiting_for.what)
+    "waiting_play_or_draw": "play or draw",
+    "waiting_play_drawn_or_pass": "play the drawn card or pass",
+    "waiting_colour": "choose a colour",
+    "waiting_challenge": "challenge or draw",
+    "waiting_target": "choose a player to swap hands with",
+    "waiting_verdict": "challenge verdict",
+    "waiting_scoring": "count hands",
+    "waiting_dealer": "choose dealer",
+    "waiting_deal": "deal",
+    "waiting_launcher_deal": "the launcher deals",
+    "waiting_start_card": "turn up the start card",
+    "waiting_nothing": "nothing",
+    # why cards are dispensed (Dispense.reason) or a hand is shown (ShowHand.why)
+    "reason_owed": "owed",
+    "reason_due": "due",
+    "reason_taken": "taken",
+    "reason_deal": "deal (D2)",
+    "reason_draw2": "draw2 (T4)",
+    "reason_wild_draw4": "wild-draw4 (T4)",
+    "reason_last_card": "last card (T7)",
+    "reason_start_draw2": "start card draw2 (D4)",
+    "reason_misplay": "misplay (P1)",
+    "reason_caught_uno": "caught without UNO (T5)",
+    "reason_caught_bruno_kuno": "caught without Bruno/Kuno (V7)",
+    "reason_challenge_lost": "wild-draw4 challenge lost (T6)",
+    "reason_race": "slowest in the race (V3)",
+    "reason_flash_race": "slowest in the Flash race (E2)",
+    "reason_draw_button": "the draw button (T3)",
+    "reason_sent_back": "draw sent back (V4)",
+    "reason_passed_on": "draw passed on (V5)",
+    "reason_doubled_draw2": "doubled draw2 (V1)",
+    "reason_jumped_on": "draw jumped on (H5)",
+    "reason_six_nine": "six-nine (V10)",
+    "penalty_misplay": "misplay penalty (P1)",
+    "penalty_suggestion": "suggestion penalty (P2)",
+    "penalty_social": "social penalty (P3)",
+    "penalty_timer": "timer penalty (P3)",
+    "penalty_uno": "uno penalty (T5)",
+    "show_challenge": "wild-draw4 challenge (T6)",
+    "show_scoring": "scoring (S1)",
+    # what cannot happen now ({what} of not_now, round_over, match_over)
+    "what_play": "no card can be played",
+    "what_draw": "no cards can be drawn",
+    "what_jump_in": "no one can jump in",
+    "what_uno": "UNO is called only during a round",
+    "what_catch": "a catch counts only during a round",
+    "what_penalty": "penalties are given only during a round",
+    "what_race": "a race result counts only during a round",
+    "what_correction": "hand sizes are corrected only during a round",
+    # the tracked state contradicts itself (NeedsCorrection.message)
+    "drew_more_than_pile": "seat {seat} drew {count} but only {pile} cards were counted in the draw pile",
+    "played_empty_hand": "seat {seat} played with no cards counted in hand",
+    "counted_but_shown": "seat {seat} was counted with {old} cards but shown {size}",
+    "too_many_in_hands": "more cards in hands than the deck holds ({count} too many)",
+    # refusals of the game's own steps
+    "undo_needs_log": "undo needs a game that records its events",
+    "undo_range": "can undo 1 to {most} events, not {count}",
+    "jump_in_needs_log": "a jump-in claim needs a game that records its events",
+    "dealt_draw_count": "a dealt draw needs a count of at least 1, not {count}",
+    "draw_zero": "a draw of 0 cards only when every card is in a hand (nothing left to draw or "
+                 "reshuffle)",
+    "draw_count": "a draw needs a count of at least 1, not {count}",
+    "burst_count": "a burst counts 0 or more cards, not {count}",
+    "draw_lists": "draw of {count} lists {listed} cards",
+    "draw_names_cards": "with full information a draw must name its cards",
+    "not_in_pile": "{card} is not in the draw pile",
+    "cannot_challenge": "seat {seat} cannot challenge now: only the player who must draw 4 for a "
+                        "wild-draw4 may, before drawing (T6)",
+    "reshuffle_in_round": "the piles can only be reshuffled during a round",
+    "pile_not_empty": "the draw pile still holds {count} cards (D5)",
+    "dealer_once": "the dealer is chosen once, before the first deal (D3)",
+    "dealer_cards": "choose_dealer needs one card for each of seats {seats} and none for the others",
+    "deal_before_round": "cards are dealt only before a round starts",
+    "dealer_deals": "seat {seat} deals round {round} (D3)",
+    "dealer_first": "choose the dealer first (D3), or name the dealer in the deal",
+    "deal_hands": "a deal needs {count} hands, not {hands}",
+    "deal_too_many": "the deal holds more cards than the deck: {card}",
+    "deal_lists_hands": "with full information a deal must list every hand",
+    "deal_sizes": "a deal needs {count} hand sizes of at least 1 that fit the deck",
+    "deal_random": "deal_random needs full information and a chosen dealer before a round",
+    "points_after_round": "hand points are entered after a round ends",
+    "round_end_points": "round_end needs {count} point counts of 0 or more",
+    "winner_no_points": "seat {seat} went out and holds no points",
+    "unknown_call": "unknown call {word}; say uno, kuno or bruno",
+    "unknown_penalty": "unknown penalty reason {reason}; use one of {reasons}",
+    "penalty_count": "a penalty is 1 to 10 cards, not {count}",
+    "show_when": "a hand is shown during a round or for its scoring",
+    "shown_differs": "seat {seat}'s hand is known and differs from the cards shown",
+    "shown_empty": "seat {seat} shows no cards, but only the player who went out has none",
+    "already_counted": "seat {seat}'s hand was already counted",
+    "nothing_to_correct": "hands are known with full information; nothing to correct",
+    "hand_size_range": "a hand size during a round is a whole number from 1 (a player with no "
+                       "cards has gone out by playing), not {size}",
+    "not_a_colour_index": "not a colour: {colour}",
+    # a new game's players, seed and options
+    "players_count": "a game needs 2 to 10 players (D2), not {players}",
+    "players_named": "a game needs 2 to 10 named players (D2), not {players}",
+    "players_twice": "every player needs a name of their own: {names} comes twice",
+    "options_type": "options must be RuleOptions",
+    "seed_type": "a game's seed is a whole number, not {seed}",
+    "partners_table": "partners (V2) sit opposite each other: the table needs an even number of "
+                      "players, 4 or more, not {players}",
+    "option_not_allowed": "rule option {name} ({rule}): {value} is not allowed; use {allowed}",
+    "allowed_range": "a whole number from {low} to {high}",
+    "allowed_values": "one of {values}",
+    "option_unsupported": "rule option {name} ({rule}) is not supported yet",
+    "options_round_end": "play_on (V6), call_back (V9) and partners (V2) each decide when a round "
+                         "ends: choose one of them",
+    "option_needs": "rule option {name} ({rule}) only works together with {needs}",
+    "options_object": "rule options must be a JSON object, not {kind}",
+    "options_unknown": "unknown rule option(s): {names}",
+    "options_unknown_see_docs": "unknown rule option(s): {names}; see docs/rules.md for the names",
+    "options_too_many": "RuleOptions takes at most {most} options, not {count}",
+    "preset_unknown": "unknown preset {name}; choose one of: {presets}",
+    # cards, colours and events as the table or a file names them
+    "not_a_card": "not a card: {name} ({hint})",
+    "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",
+    "unknown_colour_hint": "unknown colour {colour}; colours are {colours}",
+    "not_a_colour": "not a colour: {name} (choose one of {colours})",
+    "expected_card_list": "expected a list of cards, not {value}",
+    "expected_list": "expected a list, not {value}",
+    "not_an_event": "not a table event: {event}",
+    "event_whole_number": "{event} event: {field} must be a whole number, not {value}",
+    "event_bool": "{event} event: {field} must be true or false, not {value}",
+    "event_text": "{event} event: {field} must be text, not {value}",
+    "event_list": "{event} event: {field} must be a list, not {value}",
+    "event_object": "an event must be a JSON object, not {kind}",
+    "event_type": "unknown event type {kind}; known: {known}",
+    "event_extra": "{event} event: unknown field(s) {fields}",
+    "event_missing": "{event} event: missing field {field}",
+    # game logs (read by ``uno-companion replay``)
+    "log_not_recorded": "this game does not record its events",
+    "log_not_a_log": "not an uno-companion game log (the header needs \"format\": \"{format}\")",
+    "log_version": "game log version {version} is not supported (this program reads versions "
+                   "{readable}; a newer program wrote it?)",
+    "log_seed": "the header's seed must be a whole number, not {seed}",
+    "log_mode": "unknown mode {mode}; use tracking or full",
+    "log_deck": "unknown deck {deck}; known: {known}",
+    "log_players": "the header needs a list of players",
+    "log_bad_json": "line {line}: not valid JSON: {error}",
+    "log_cut_off": "line {line}: not valid JSON (the line is cut off: a truncated log?): {error}",
+    "log_too_deep": "line {line}: the JSON is nested too deeply for a game log",
+    "log_number_too_long": "line {line}: a number too long for a game log",
+    "log_line": "line {line}: {error}",
+    "log_empty": "the game log is empty (no header line)",
+    # the engine benchmark's command line
+    "bench_games": "--games must be at least 1",
+    "bench_players": "--players must be from 2 to 10 (D2)",
 }
 
 
@@ -97,6 +246,14 @@ def _rebuild(key, params):
     return Message(key, **params)
 
 
+_FIXED: dict[str, Message] = {}  # the sentences without parameters, made once
+
+
 def message(key: str, **params) -> Message:
     """The sentence ``key`` with ``params`` filled in."""
-    return Message(key, **params)
+    if params:
+        return Message(key, **params)
+    fixed = _FIXED.get(key)
+    if fixed is None:
+        fixed = _FIXED[key] = Message(key)
+    return fixed

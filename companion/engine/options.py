@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass
 
 from companion.engine.house import HOUSE_RULES
+from companion.engine.messages import message
 from companion.errors import UserError
 
 
@@ -127,8 +128,9 @@ _NEEDS = {"jump_in_wild": "jump_in", "jump_in_keeps_action": "jump_in"}
 
 def _allowed_text(info: OptionInfo) -> str:
     if info.is_range:
-        return f"a whole number from {info.allowed[0]} to {info.allowed[1]}"
-    return "one of " + ", ".join("off" if a is None else json.dumps(a) for a in info.allowed)
+        return message("allowed_range", low=info.allowed[0], high=info.allowed[1])
+    return message("allowed_values",
+                   values=", ".join("off" if a is None else json.dumps(a) for a in info.allowed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,17 +178,16 @@ class RuleOptions:
                 # bool is an int in Python: compare types too, so True is not 1.
                 ok = any(value == a and type(value) is type(a) for a in info.allowed)
             if not ok:
-                raise UserError(f"rule option {name} ({info.rule}): {value!r} is not allowed; "
-                                f"use {_allowed_text(info)}")
+                raise UserError(message("option_not_allowed", name=name, rule=info.rule,
+                                        value=repr(value), allowed=_allowed_text(info)))
             if name not in IMPLEMENTED and value != info.default:
-                raise UserError(f"rule option {name} ({info.rule}) is not supported yet")
+                raise UserError(message("option_unsupported", name=name, rule=info.rule))
         if sum((self.play_on, self.call_back, self.partners)) > 1:
-            raise UserError("play_on (V6), call_back (V9) and partners (V2) each decide when a "
-                            "round ends: choose one of them")
+            raise UserError(message("options_round_end"))
         for name, needs in _NEEDS.items():
             if getattr(self, name) and not getattr(self, needs):
-                raise UserError(f"rule option {name} ({OPTION_INFO[name].rule}) only works "
-                                f"together with {needs}")
+                raise UserError(message("option_needs", name=name, rule=OPTION_INFO[name].rule,
+                                        needs=needs))
 
     def to_json(self) -> dict:
         return {name: getattr(self, name) for name in OPTION_INFO}
@@ -195,10 +196,10 @@ class RuleOptions:
     def from_json(cls, data: object) -> "RuleOptions":
         """Options from a dict; unknown names are an error that names them."""
         if not isinstance(data, dict):
-            raise UserError(f"rule options must be a JSON object, not {type(data).__name__}")
+            raise UserError(message("options_object", kind=type(data).__name__))
         unknown = sorted(set(data) - set(OPTION_INFO))
         if unknown:
-            raise UserError(f"unknown rule option(s): {', '.join(map(str, unknown))}")
+            raise UserError(message("options_unknown", names=", ".join(map(str, unknown))))
         return cls(**data)
 
     def replace(self, **changes) -> "RuleOptions":
@@ -221,9 +222,9 @@ def _checked_init(self, *args, **values):
     """The dataclass's own __init__, with an unknown or surplus option a UserError naming it."""
     unknown = sorted(set(values) - set(OPTION_INFO))
     if unknown:
-        raise UserError(f"unknown rule option(s): {', '.join(unknown)}; see docs/rules.md for the names")
+        raise UserError(message("options_unknown_see_docs", names=", ".join(unknown)))
     if len(args) > len(OPTION_INFO):
-        raise UserError(f"RuleOptions takes at most {len(OPTION_INFO)} options, not {len(args)}")
+        raise UserError(message("options_too_many", most=len(OPTION_INFO), count=len(args)))
     _dataclass_init(self, *args, **values)
 
 
@@ -248,4 +249,4 @@ def preset(name: str) -> RuleOptions:
     try:
         return PRESETS[name]
     except KeyError:
-        raise UserError(f"unknown preset {name!r}; choose one of: {', '.join(PRESETS)}") from None
+        raise UserError(message("preset_unknown", name=repr(name), presets=", ".join(PRESETS))) from None

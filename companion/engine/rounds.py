@@ -49,11 +49,10 @@ class RoundMixin:
 
         Action cards and wilds count below every number."""
         if self.phase is not DEAL or self.dealer >= 0:
-            raise UserError("the dealer is chosen once, before the first deal (D3)")
+            raise UserError(message("dealer_once"))
         if len(cards) != self.n or any((c is None) != (s not in self.candidates)
                                        for s, c in enumerate(cards)):
-            raise UserError(f"choose_dealer needs one card for each of seats {self.candidates} "
-                            "and none for the others")
+            raise UserError(message("dealer_cards", seats=list(self.candidates)))
         self._record(ChooseDealer(tuple(None if c is None else CARD_NAMES[c] for c in cards)))
         value = [-1 if c is None or CARD_RANK[c] > 9 else CARD_RANK[c] for c in cards]
         best = max(value[s] for s in self.candidates)
@@ -66,13 +65,13 @@ class RoundMixin:
     def _check_deal(self, dealer: int | None) -> None:
         """A deal may start now, by ``dealer`` (None: the dealer already chosen)."""
         if self.phase is not DEAL:
-            raise UserError("cards are dealt only before a round starts")
+            raise UserError(message("deal_before_round"))
         if dealer is not None:
             self._check_seat(dealer)
             if self.dealer >= 0 and dealer != self.dealer:
-                raise UserError(f"seat {self.dealer} deals round {self.round_no} (D3)")
+                raise UserError(message("dealer_deals", seat=self.dealer, round=self.round_no))
         elif self.dealer < 0:
-            raise UserError("choose the dealer first (D3), or name the dealer in the deal")
+            raise UserError(message("dealer_first"))
 
     def deal(self, dealer: int | None = None, hands: list[list[int]] | None = None,
              sizes: list[int] | None = None) -> None:
@@ -81,21 +80,21 @@ class RoundMixin:
         pile = self.deck.cards()
         if hands is not None:
             if len(hands) != self.n:
-                raise UserError(f"a deal needs {self.n} hands, not {len(hands)}")
+                raise UserError(message("deal_hands", count=self.n, hands=len(hands)))
             missing = Counter(c for hand in hands for c in hand) - Counter(pile)
             if missing:
-                raise UserError(f"the deal holds more cards than the deck: {CARD_NAMES[next(iter(missing))]}")
+                raise UserError(message("deal_too_many", card=CARD_NAMES[next(iter(missing))]))
             for hand in hands:
                 for card in hand:
                     pile.remove(card)
             sizes = [len(hand) for hand in hands]
         elif self.full:
-            raise UserError("with full information a deal must list every hand")
+            raise UserError(message("deal_lists_hands"))
         else:
             sizes = list(sizes) if sizes is not None else [self.deck.hand_size] * self.n
             if (len(sizes) != self.n or any(type(s) is not int or s < 1 for s in sizes)
                     or sum(sizes) >= self.deck.size):
-                raise UserError(f"a deal needs {self.n} hand sizes of at least 1 that fit the deck")
+                raise UserError(message("deal_sizes", count=self.n))
         self._deal(dealer if dealer is not None else self.dealer,
                    [list(h) for h in hands] if hands is not None else [[] for _ in sizes],
                    sizes, pile)
@@ -114,7 +113,7 @@ class RoundMixin:
         """D2 by launcher: what each seat still lacks, in dealing order (left of the dealer)."""
         order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
         share = self.deck.hand_size
-        return [A.Dispense(s, share - self.sizes[s], "deal (D2)") for s in order
+        return [A.Dispense(s, share - self.sizes[s], message("reason_deal")) for s in order
                 if self.sizes[s] < share]
 
     def _dealt(self, seat: int, count: int, cards) -> None:
@@ -135,7 +134,7 @@ class RoundMixin:
             self._check_seat(dealer)
             self.dealer = dealer
         if self.phase is not DEAL or self.dealer < 0 or not self.full:
-            raise UserError("deal_random needs full information and a chosen dealer before a round")
+            raise UserError(message("deal_random"))
         pile = self.deck.cards()
         per_hand = self.deck.hand_size
         size, need = len(pile), per_hand * self.n
@@ -162,7 +161,7 @@ class RoundMixin:
         if self.phase is not START:
             raise UserError(message("start_card_once"))
         if self.full and card not in self.pile:
-            raise UserError(f"{CARD_NAMES[card]} is not in the draw pile")
+            raise UserError(message("not_in_pile", card=CARD_NAMES[card]))
         if self.log is not None:
             self._record(StartCard(CARD_NAMES[card]))
         rank = CARD_RANK[card]
@@ -191,7 +190,7 @@ class RoundMixin:
         if rank == DRAW2:
             if self.house:
                 self.flags.draw_kind = DRAW2
-            self.make_current_draw(2, "start card draw2 (D4)")
+            self.make_current_draw(2, message("reason_start_draw2"))
 
     def start_random(self, random) -> int:
         """Full information: turn up random cards until one is not a wild-draw4."""
@@ -214,7 +213,7 @@ class RoundMixin:
         if None not in self.revealed_points:
             self._score(self.revealed_points)
         else:
-            self.tell(*(A.ShowHand(s, -1, "scoring (S1)") for s, points
+            self.tell(*(A.ShowHand(s, -1, message("show_scoring")) for s, points
                         in enumerate(self.revealed_points) if points is None))
 
     _finish_round = finish_round  # the old private name, for the hot paths tuned in parallel (#19)
@@ -222,11 +221,11 @@ class RoundMixin:
     def round_end(self, points: list[int]) -> None:
         """Tracking: the points left in each hand, as the players counted them (S1)."""
         if self.phase is not SCORING:
-            raise UserError("hand points are entered after a round ends")
+            raise UserError(message("points_after_round"))
         if len(points) != self.n or any(type(p) is not int or p < 0 for p in points):
-            raise UserError(f"round_end needs {self.n} point counts of 0 or more")
+            raise UserError(message("round_end_points", count=self.n))
         if points[self.winner] != 0:
-            raise UserError(f"seat {self.winner} went out and holds no points")
+            raise UserError(message("winner_no_points", seat=self.winner))
         self._record(RoundEnd(tuple(points)))
         self._score(list(points))
 

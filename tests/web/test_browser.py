@@ -161,6 +161,13 @@ def test_the_page_in_german(phone, served):
     screenshot(page, "scoreboard-de")
 
 
+def test_a_german_phone_shows_why_the_launcher_deals_cards(phone, served, table):
+    page = open_page(phone, served, "/lang/de")
+    push(table, type="penalty", seat=1, reason="suggestion")
+    expect(page.locator("#draws .chip")).to_have_text(["Ben zieht 2 Karten: Strafe fürs Vorsagen (P2)"],
+                                                     timeout=SECOND)
+
+
 def test_the_page_loads_nothing_from_the_internet(phone, served):
     outside = []
     phone.on("request", lambda request: outside.append(request.url)

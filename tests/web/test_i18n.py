@@ -127,3 +127,33 @@ def test_every_engine_message_key_has_german():
     missing = [key for key, english in MESSAGES.items()
                if german.get(english) is None or not german.get(english).string]
     assert not missing
+
+
+def test_a_refusal_and_a_dispense_reason_reach_a_german_phone_in_german(app, host_client):
+    host_client.set_cookie("lang", "de")
+    refused = host_client.post("/api/events", json={"event": {"type": "challenge", "seat": 0}})
+    assert refused.status_code == 409 and refused.get_json()["key"] == "cannot_challenge"
+    assert refused.get_json()["error"] == ("Platz 0 kann jetzt nicht anzweifeln: das darf nur, wer für eine "
+                                           "Zieh-Vier 4 Karten ziehen muss, und zwar vor dem Ziehen (T6)")
+    malformed = host_client.post("/api/events", json={"event": {"type": "play", "seat": "x", "card": "red-1"}})
+    assert malformed.status_code == 422
+    assert malformed.get_json()["error"] == "Ereignis play: seat muss eine ganze Zahl sein, nicht 'x'"
+    given = host_client.post("/api/events", json={"event": {"type": "penalty", "seat": 1, "reason": "suggestion"}})
+    assert [(d["name"], d["count"], d["text"]) for d in given.get_json()["view"]["draws"]] == [
+        ("Ben", 2, "Ben zieht 2 Karten: Strafe fürs Vorsagen (P2)")]
+    english = app.test_client().get("/api/state", headers={"Accept-Language": "en"}).get_json()
+    assert english["view"]["draws"][0]["text"] == "Ben draws 2 cards: suggestion penalty (P2)"
+    dispense = [a for a in english["state"]["recent"][-1]["actions"] if a["type"] == "dispense"][0]
+    assert (dispense["reason"], dispense["reason_key"]) == ("suggestion penalty (P2)", "penalty_suggestion")
+
+
+def test_the_engines_request_to_check_a_count_is_told_in_german(app):
+    from flask_babel import force_locale
+    from companion.engine.actions import NeedsCorrection
+    from companion.engine.messages import message
+    from companion.web.describe import describe
+    problem = NeedsCorrection(message("drew_more_than_pile", seat=1, count=3, pile=2)).to_json()
+    entry = {"event": {"type": "draw", "seat": 1, "count": 3}, "actions": [problem]}
+    with app.test_request_context(), force_locale("de"):
+        text = describe(entry, ["Ana", "Ben", "Cem"])
+    assert text.endswith("Platz 1 hat 3 gezogen, aber im Ziehstapel waren nur 2 Karten gezählt")

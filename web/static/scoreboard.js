@@ -55,6 +55,8 @@
     renderColour(view.colour);
     $("pending").hidden = !view.pending;
     $("pending").textContent = view.pending ? view.pending.text : "";
+    $("draws").replaceChildren(...(view.draws || []).map((draw) =>  // the engine's reason for each
+      element("span", { class: "chip" }, draw.text)));
     renderPlayers(view.players);
     $("questions").replaceChildren(...view.questions.map((question) =>
       element("p", { class: "banner ask" }, labels.waiting_for_host + " " + question.text)));

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine.cards import CARD_COLOUR, CARD_RANK, DRAW2, REVERSE, SKIP, WILD_DRAW4
 from companion.engine.house.base import HouseRule
+from companion.engine.messages import message
 from companion.engine.phases import CHALLENGE, TURN
 
 
@@ -52,7 +53,7 @@ class ReverseBounce(HouseRule):
             return False
         game.direction = -game.direction
         game.advance_turn(1)
-        game.make_current_draw(game.pending, "draw sent back (V4)")
+        game.make_current_draw(game.pending, message("reason_sent_back"))
         return True
 
 
@@ -70,5 +71,5 @@ class SkipPassOn(HouseRule):
         if rank != SKIP or not game.pending:
             return False
         game.advance_turn(1)
-        game.make_current_draw(game.pending, "draw passed on (V5)")
+        game.make_current_draw(game.pending, message("reason_passed_on"))
         return True

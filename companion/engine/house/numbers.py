@@ -65,7 +65,7 @@ class SixNine(HouseRule):
     def on_turn(self, game, seat):
         owed = game.flags.owe_at_turn
         if owed and seat in owed:
-            game.owe_cards(seat, owed.pop(seat), "six-nine (V10)")
+            game.owe_cards(seat, owed.pop(seat), message("reason_six_nine"))
 
 
 class ActionNumber(HouseRule):

@@ -32,7 +32,7 @@ class Doubling(HouseRule):
         game.flags.double = None  # a pair, not three
         if rank == DRAW2 and game.pending and not game.answerable:  # 2 are already on their way
             game.pending += 2
-            game.ask_dispense(game.current, 2, "doubled draw2 (V1)")
+            game.ask_dispense(game.current, 2, message("reason_doubled_draw2"))
             return True
         # Let the second card act from the player again (a skip from the skipped player).
         game.current = (seat + game.direction) % game.n if rank == SKIP else seat
@@ -56,7 +56,7 @@ class JumpIn(HouseRule):
         if seat == game.current:
             return False
         if game.pending and self.options.jump_in_keeps_action:
-            game.owe_cards(game.current, game.pending, "draw jumped on (H5)")
+            game.owe_cards(game.current, game.pending, message("reason_jumped_on"))
         game.pending, game.answerable = 0, False
         game.current, game.phase = seat, TURN  # play goes on from the jumper
         return False

@@ -3,6 +3,7 @@ V6 play_on, V9 call_back."""
 from __future__ import annotations
 
 from companion.engine.house.base import HouseRule
+from companion.engine.messages import message
 
 
 
@@ -18,8 +19,7 @@ class Partners(HouseRule):
 
     def check_table(self, players):
         if players % 2 or players < 4:
-            return (f"partners (V2) sit opposite each other: the table needs an even number of "
-                    f"players, 4 or more, not {players}")
+            return message("partners_table", players=players)
         return None
 
 
