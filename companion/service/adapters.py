@@ -177,7 +177,7 @@ class DevicePump:
         observed = engine_input(observation)
         if observed is not None:
             self._follow(meaning(self.loop.latest.snapshot, observed))
-        if isinstance(observation, obs.RaceResult):  # the race used the ring: light the turn again
+        if isinstance(observation, obs.RaceEnded):  # the race used the ring: light the turn again
             self.adapter.carry_out([a for a in self.loop.call(TableGame.prompt) if a.type == "turn"])
 
     def _follow(self, meant) -> None:

@@ -22,7 +22,7 @@ from concurrent.futures import Future
 from companion.errors import UserError
 from companion.table.game import Setup, TableGame
 from companion.table.observations import (Answer, Ask, Correct, Dismiss, NewGame, Observation, Happened,
-                                          Undo, Update)
+                                          UndoLast, Update)
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +164,7 @@ class TableLoop:
             if answers is not None:  # closed only once the engine has taken the answer
                 self._game.dismiss(answers)
             kind, event_json = "event", observation.event.to_json()
-        elif isinstance(observation, Undo):
+        elif isinstance(observation, UndoLast):
             actions = self._game.undo()
             kind = "undo"
         elif isinstance(observation, Correct):

@@ -23,7 +23,7 @@ import numpy as np  # noqa: E402
 
 from companion.vision.deck import card_names  # noqa: E402
 from companion.vision.recognise import Recogniser  # noqa: E402
-from companion.vision.scene import Table, play_sequence  # noqa: E402
+from companion.vision.scene import Scene, play_sequence  # noqa: E402
 from companion.vision.watcher import DiscardWatcher  # noqa: E402
 from companion.vision.yardstick import figure, one_core, reference_frame, reference_ms  # noqa: E402
 
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
     recogniser = Recogniser()
 
     watcher = DiscardWatcher(recogniser)
-    table = Table(seed=7)
+    table = Scene(seed=7)
     table.random_place("red-5")
     frames = [table.frame() for _ in range(8)]
     for frame in frames:
@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
 
     recognised, right, unsure = [], 0, 0
     for i in range(n):
-        scene = Table(seed=100 + i, design=("classic", "current")[i % 2])
+        scene = Scene(seed=100 + i, design=("classic", "current")[i % 2])
         name = names[i % len(names)]
         scene.random_place(name)
         frame = scene.frame()
