@@ -29,7 +29,7 @@ def _imports(tree: ast.AST):
 
 
 def _where(path: Path, line: int) -> str:
-    return f"{path.relative_to(ROOT)}:{line}"
+    return f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}:{line}"
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +90,53 @@ def test_house_rules_call_no_private_method_of_the_core():
              and isinstance(node.value, ast.Name) and node.value.id == "game"]
     assert len(HOUSE) > 5
     assert not found, "house rules reaching into the core (make it public in the game):\n" + "\n".join(found)
+
+
+#: Where the companion's own names live (firmware/ is the other program, on the Pico).
+PROJECT = [path for folder in ("companion", "web") for path in sorted((ROOT / folder).rglob("*.py"))]
+
+
+def _public_names(tree: ast.Module):
+    """The public classes a module defines, and its public aliases of a class (``Name = Other``,
+    ``Name = A | B``, ``import X as Name``): CapWords names, not CONSTANTS or one letter.
+    Each with what it names: itself, or for an import what it imports (one thing, one name)."""
+    def public(name: str) -> bool:
+        return name[:1].isupper() and not name.isupper() and "_" not in name
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and public(node.name):
+            yield node.name, node.lineno, None
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name) and public(target.id):
+                    yield target.id, node.lineno, None
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.asname and public(alias.asname):
+                    module = node.module if isinstance(node, ast.ImportFrom) else None
+                    yield alias.asname, node.lineno, f"{module}.{alias.name}" if module else alias.name
+
+
+def _names_defined_twice(paths) -> dict[str, list[str]]:
+    where: dict[str, dict[str, list[str]]] = {}
+    for path in paths:
+        for name, line, imported in _public_names(ast.parse(path.read_text(), str(path))):
+            place = _where(path, line)
+            where.setdefault(name, {}).setdefault(imported or place, []).append(place)
+    return {name: [place for places in things.values() for place in places]
+            for name, things in where.items() if len(things) > 1}
+
+
+def test_no_two_public_classes_or_aliases_share_a_name():
+    twice = _names_defined_twice(PROJECT)
+    assert not twice, "one name, two things (rename one so each says its one thing):\n" + "\n".join(
+        f"{name}: {', '.join(places)}" for name, places in sorted(twice.items()))
+
+
+def test_the_name_check_finds_a_class_and_an_alias_of_the_same_name(tmp_path):
+    (tmp_path / "events.py").write_text("class Play:\n    pass\n")
+    (tmp_path / "observations.py").write_text("class Happened:\n    pass\n\n\nPlay = Happened\n")
+    (tmp_path / "other.py").write_text("from x import Thing as Happened\nPLAYS = 3\nP = Happened\n")
+    (tmp_path / "waits.py").write_text("from concurrent.futures import TimeoutError as Late\n")
+    (tmp_path / "waits_too.py").write_text("from concurrent.futures import TimeoutError as Late\n")
+    twice = _names_defined_twice(sorted(tmp_path.glob("*.py")))
+    assert sorted(twice) == ["Happened", "Play"] and len(twice["Play"]) == 2  # one thing, one name: fine

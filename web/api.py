@@ -18,7 +18,7 @@ from werkzeug.exceptions import (BadRequest, Conflict, HTTPException, ServiceUna
 from companion.errors import UserError
 from companion.numbers import whole_number
 from companion.table import game as table_game
-from companion.table.observations import Answer, Correct, Dismiss, NewGame, Happened, Undo, Update
+from companion.table.observations import Answer, Correct, Dismiss, NewGame, Happened, UndoLast, Update
 from companion.web import chances as web_chances
 from companion.web import security, view
 from companion.web.sse import StreamHub, StreamsFull, event_stream
@@ -196,7 +196,7 @@ def correct():
 def undo():
     security.require_host()
     _json_object()
-    return _answer(_run(Undo()))
+    return _answer(_run(UndoLast()))
 
 
 @blueprint.post("/setup")

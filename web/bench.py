@@ -18,10 +18,10 @@ import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 
 from companion.errors import UserError
+from companion.threads import Worker
 
 TOKEN = "bench-token"
 STORE_FOLDER = None  # the system's temporary folder; ``--store-folder`` for an SD card's
@@ -81,12 +81,11 @@ class Phones:
             sock.setblocking(False)
             self.selector.register(sock, selectors.EVENT_READ)
             self.buffers[sock] = b""
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
+        self._worker = Worker("bench-phones", self._run)
+        self._worker.start()
 
     def _run(self) -> None:
-        while not self.stop.is_set():
+        while not self._worker.stopping.is_set():
             for key, _ in self.selector.select(timeout=0.1):
                 data = key.fileobj.recv(65536)
                 now = time.monotonic()
@@ -99,8 +98,7 @@ class Phones:
                         self.arrivals.setdefault(version, []).append(now)
 
     def close(self) -> None:
-        self.stop.set()
-        self.thread.join()
+        self._worker.stop(None)
         for key in list(self.selector.get_map().values()):
             key.fileobj.close()
 

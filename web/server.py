@@ -30,6 +30,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import create_server
 
 from companion.table.loop import TableLoop
+from companion.threads import Worker
 from companion.web.app import create_app, default_trusted_hosts
 from companion.web.qr import host_link, host_qr_terminal, lan_address
 from companion.web.sse import THIS_BOX
@@ -54,7 +55,7 @@ def socket_options() -> list[tuple[int, int, int]]:
     return options
 
 
-class TableChannel(HTTPChannel):
+class LimitedChannel(HTTPChannel):
     """A waitress connection that makes room when its address, or the box, has too many."""
 
     def __init__(self, server, sock, addr, adj, map=None):
@@ -67,7 +68,7 @@ def _idle(channel) -> bool:
     return not channel.requests and not channel.total_outbufs_len and channel.connected
 
 
-def make_room(server, newcomer: TableChannel) -> None:
+def make_room(server, newcomer: LimitedChannel) -> None:
     """Close the oldest idle connections of ``newcomer``'s address over :data:`PER_CLIENT`, then
     the box's over :data:`IDLE_LIMIT` (runs in waitress's loop thread, which owns the channels)."""
     others = [c for c in list(server.active_channels.values()) if c is not newcomer]
@@ -121,7 +122,7 @@ class WebServer:
         except ValueError:  # waitress: a host name that does not resolve
             raise OSError(errno.EADDRNOTAVAIL, f"{host!r} is no address of this box") from None
         self._server.adj.socket_options = socket_options()  # set on each accepted connection
-        self._server.channel_class = TableChannel
+        self._server.channel_class = LimitedChannel
         self.port = self._server.effective_port
         self.url = f"http://{address}:{self.port}/"
         self.host_link = host_link(address, self.port, self.host_token)
@@ -130,7 +131,7 @@ class WebServer:
                               max_streams=max_streams, table_language=table_language,
                               host_link=self.host_link, secret_key=secret_key, matches=matches,
                               chances=chances)
-        self._thread: threading.Thread | None = None
+        self._worker = Worker("web", self._serve)
 
     def _wsgi(self, environ, start_response):
         return self.app(environ, start_response)
@@ -143,15 +144,13 @@ class WebServer:
                 f"Host token: {self.host_token}\n")
 
     def start(self) -> "WebServer":
-        self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
-        self._thread.start()
+        self._worker.start()
         return self
 
     def _serve(self) -> None:
         """waitress's own loop, in short rounds, so that stopping happens in this thread too."""
         server = self._server
-        while not self._stopping.is_set():
+        while not self._worker.stopping.is_set():
             wasyncore.loop(timeout=0.2, map=server._map, use_poll=server.adj.asyncore_use_poll,
                            count=1)
         for channel in list(server._map.values()):
@@ -162,11 +161,7 @@ class WebServer:
     def close(self) -> None:
         """End every stream, stop listening and let the worker threads go."""
         self.app.extensions["hub"].shutdown()  # streams end, so their threads come free
-        if self._thread is not None:
-            self._stopping.set()
-            self._thread.join(5)
-            self._thread = None
-        else:
+        if not self._worker.stop(5):
             self._server.close()
         self._server.task_dispatcher.shutdown(timeout=2)
 

@@ -140,7 +140,7 @@ class TurnTimerExpired:
 
 
 @dataclass(frozen=True)
-class RaceResult:
+class RaceEnded:
     """A race ended: all racing seats pressed, or its window closed.
 
     ``order`` lists groups from fastest to slowest; seats in one group pressed

@@ -122,7 +122,7 @@ class ButtonRing(ClosedOnExit, ABC):
             return dict(self._colours)
 
     def start_race(self, seats: Iterable[int], window: float, tie_window: float = 0.010) -> int:
-        """Light the racing seats; report :class:`RaceResult` when all pressed or ``window`` closes."""
+        """Light the racing seats; report :class:`RaceEnded` when all pressed or ``window`` closes."""
         racing = tuple(dict.fromkeys(seats))
         for seat in racing:
             self._check_seat(seat)
@@ -226,4 +226,4 @@ class ButtonRing(ClosedOnExit, ABC):
                 order.append([seat])
                 first_of_group = at
         no_shows = tuple(seat for seat in racing if seat not in presses)
-        self.events.put(obs.RaceResult(race, tuple(tuple(g) for g in order), no_shows))
+        self.events.put(obs.RaceEnded(race, tuple(tuple(g) for g in order), no_shows))

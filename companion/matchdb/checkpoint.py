@@ -14,6 +14,8 @@ import logging
 import sqlite3
 import threading
 
+from companion.threads import Worker
+
 log = logging.getLogger(__name__)
 
 
@@ -24,9 +26,8 @@ class Checkpointer:
         self.path, self.commits, self.quiet, self.longest = path, commits, quiet, longest
         self._pending = 0
         self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="store-checkpoint", daemon=True)
-        self._thread.start()
+        self._worker = Worker("store-checkpoint", self._run, wake=self._wake.set)
+        self._worker.start()
 
     def committed(self) -> None:
         """One more commit in the WAL (called by the writer, cheap)."""
@@ -34,20 +35,18 @@ class Checkpointer:
         self._wake.set()
 
     def close(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        self._thread.join(5)
+        self._worker.stop(5)
 
     def _run(self) -> None:
         db = sqlite3.connect(self.path, check_same_thread=False)
         try:
-            while not self._stop.is_set():
+            while not self._worker.stopping.is_set():
                 self._wake.wait()
                 self._wake.clear()
-                if self._pending < self.commits or self._stop.is_set():
+                if self._pending < self.commits or self._worker.stopping.is_set():
                     continue
                 waited = 0.0
-                while waited < self.longest and not self._stop.is_set():
+                while waited < self.longest and not self._worker.stopping.is_set():
                     self._wake.clear()
                     if not self._wake.wait(self.quiet):
                         break                     # quiet: nobody is waiting on the disk now

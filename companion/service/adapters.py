@@ -22,6 +22,7 @@ from companion.engine.inputs import DrawButton, meaning
 from companion.errors import UserError
 from companion.service.presses import engine_input
 from companion.table import Happened, TableGame, TableLoop
+from companion.threads import Worker
 
 log = logging.getLogger(__name__)
 RACE_WINDOW = 3.0   # seconds every seat has to slap its button in a race (V3)
@@ -126,8 +127,7 @@ class DevicePump:
     def __init__(self, loop: TableLoop, events: queue.Queue, adapter: DeviceAdapter, *,
                  burst: bool = False):
         self.loop, self.events, self.adapter, self.burst = loop, events, adapter, burst
-        self._thread: threading.Thread | None = None
-        self._stopping = threading.Event()
+        self._worker = Worker("device-pump", self._run, wake=lambda: self.events.put(None))
         self.taken = self.handled = 0   # observations taken off the queue / done with
 
     @property
@@ -136,19 +136,14 @@ class DevicePump:
         return self.taken != self.handled or not self.events.empty()
 
     def start(self) -> "DevicePump":
-        self._thread = threading.Thread(target=self._run, name="device-pump", daemon=True)
-        self._thread.start()
+        self._worker.start()
         return self
 
     def stop(self) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self.events.put(None)
-            self._thread.join(5)
-            self._thread = None
+        self._worker.stop(5)
 
     def _run(self) -> None:
-        while not self._stopping.is_set():
+        while not self._worker.stopping.is_set():
             observation = self.events.get()
             if observation is None:
                 continue
@@ -177,7 +172,7 @@ class DevicePump:
         observed = engine_input(observation)
         if observed is not None:
             self._follow(meaning(self.loop.latest.snapshot, observed))
-        if isinstance(observation, obs.RaceResult):  # the race used the ring: light the turn again
+        if isinstance(observation, obs.RaceEnded):  # the race used the ring: light the turn again
             self.adapter.carry_out([a for a in self.loop.call(TableGame.prompt) if a.type == "turn"])
 
     def _follow(self, meant) -> None:

@@ -11,7 +11,6 @@ candidate) and the host's answer is the play.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 
 from companion.engine import events as E
@@ -19,6 +18,7 @@ from companion.engine import phases as P
 from companion.engine.inputs import CardSighted, meaning
 from companion.errors import UserError
 from companion.table import Ask, Happened, TableGame, TableLoop
+from companion.threads import Worker
 
 log = logging.getLogger(__name__)
 
@@ -81,22 +81,17 @@ class CameraFeeder:
         self._phase = None
         self._small, self._still, self._changed = None, 0, False   # hand scan: what moved
         loop.subscribe(self._follow)
-        self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._worker = Worker("camera", self._run)
 
     def start(self) -> "CameraFeeder":
-        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
-        self._thread.start()
+        self._worker.start()
         return self
 
     def stop(self) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(5)
-            self._thread = None
+        self._worker.stop(5)
 
     def _run(self) -> None:
-        while not self._stopping.is_set():
+        while not self._worker.stopping.is_set():
             frame = self.source.read()
             if frame is None:
                 time.sleep(self.idle_sleep)

@@ -26,7 +26,7 @@ def engine_input(observation) -> inputs.Input | None:
         return inputs.ColourButton(observation.colour)
     if isinstance(observation, obs.TurnTimerExpired):
         return inputs.TurnTimeout(observation.seat)
-    if isinstance(observation, obs.RaceResult):
+    if isinstance(observation, obs.RaceEnded):
         return inputs.RaceOutcome(tuple(observation.order), tuple(observation.no_shows))
     if isinstance(observation, obs.DispenseEnded.__args__):
         return inputs.CardsCounted(observation.seat, observation.count, observation.burst,

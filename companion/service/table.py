@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,6 +32,7 @@ from companion.service.camera import CameraFeeder, open_camera
 from companion.service.recording import MatchArchive, StoreKeeper
 from companion.table import Setup, TableGame, TableLoop
 from companion.table.chances import TableChances
+from companion.threads import Worker
 
 log = logging.getLogger(__name__)
 DEFAULT_NAMES = ("Ana", "Ben", "Cem", "Dora")
@@ -109,8 +109,7 @@ class TableService:
         self._pod_angles: list[float] = []
         self.pump = self.camera = self.web = None
         self.chances: TableChances | None = None
-        self._stopping = threading.Event()
-        self._watchdog: threading.Thread | None = None
+        self._watchdog: Worker | None = None
 
     def state_directory(self) -> Path | None:
         """Where the service keeps its files: the game store's folder (None: in memory only)."""
@@ -210,8 +209,7 @@ class TableService:
         systemd.notify("READY=1")
         interval = systemd.watchdog_interval()
         if interval:
-            self._watchdog = threading.Thread(target=self._heartbeat, args=(interval,),
-                                              name="watchdog", daemon=True)
+            self._watchdog = Worker("watchdog", lambda: self._heartbeat(interval))
             self._watchdog.start()
         return self
 
@@ -227,7 +225,7 @@ class TableService:
 
     def _heartbeat(self, interval: float) -> None:
         """WATCHDOG=1 only while the loop thread answers: a hung loop gets restarted."""
-        while not self._stopping.wait(interval):
+        while not self._watchdog.stopping.wait(interval):
             try:
                 self.loop.call(lambda game: None, timeout=interval)
             except Exception:
@@ -245,7 +243,8 @@ class TableService:
                     log.exception("could not make %r safe", part)
 
     def stop(self) -> None:
-        self._stopping.set()
+        if self._watchdog is not None:
+            self._watchdog.stop(0)  # not waited for: it ends at its next beat
         systemd.notify("STOPPING=1")
         self.outputs_safe()
         for part in (self.camera, self.web):

@@ -1,6 +1,6 @@
 """A camera over a rendered table, for the demo, the tests and the latency benchmark.
 
-Virtual players lay cards on a :class:`~companion.vision.scene.Table` (the same
+Virtual players lay cards on a :class:`~companion.vision.scene.Scene` (the same
 renderer the vision tests use); :meth:`SimCamera.read` hands out the frames a
 camera above it would see: a hand reaching in, the card landing, the hand
 leaving, then the pile lying still. With ``fps`` the frames come at that pace
@@ -18,7 +18,7 @@ import threading
 import time
 from collections import deque
 
-from companion.vision.scene import FRAME_H, FRAME_W, Table, hand_spread
+from companion.vision.scene import FRAME_H, FRAME_W, Scene, hand_spread
 
 STILL_FRAMES = 4       # the watcher settles on the 3rd still frame after the card lands; one spare
 CENTRE = (FRAME_W / 2, FRAME_H / 2)
@@ -33,7 +33,7 @@ class SimCamera:
         self._lock = threading.Lock()
         self._frames: deque = deque()
         self._next = time.monotonic()
-        self.table = Table(seed=seed)
+        self.table = Scene(seed=seed)
         self.read_count = 0
         self.scripted = 0       # the read count of the last frame of a placement (or a clear)
         self.placed_at: list[tuple[str, float]] = []   # (card, time its first still frame was read)
@@ -89,7 +89,7 @@ class SimCamera:
                     self.table.random_place(value, near=CENTRE, spread=45)
                     self._mark = value
                 elif kind == "clear":
-                    self.table, self._spread = Table(seed=self.seed), None
+                    self.table, self._spread = Scene(seed=self.seed), None
                 elif kind == "spread":
                     self._spread = hand_spread(value, seed=self.seed)[0]
                 else:

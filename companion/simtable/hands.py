@@ -15,7 +15,7 @@ from companion.errors import UserError
 from companion.engine import phases as P
 from companion.service.presses import press_event
 from companion.simtable.players import Act
-from companion.table import Correct, Play, Undo
+from companion.table import Correct, Happened, UndoLast
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ class PlayersHands:
             self.counts["cards typed in"] += typed
             answers = asked[-1] if typed and asked else None   # the question the camera asked
             try:
-                self.service.loop.submit(Play(act.value, source="phone", answers=answers)).result(10)
+                self.service.loop.submit(Happened(act.value, source="phone", answers=answers)).result(10)
             except UserError as refusal:
                 log.warning("phone: %s refused: %s", act.value.to_json(), refusal)
 
@@ -87,7 +87,7 @@ class PlayersHands:
                 if not (last and before_last and before_last[0]["event"]["type"] == "play"):
                     log.info("host: the misread card stays (%s)", refusal)
                     return
-                loop.submit(Undo(source="phone")).result(10)
+                loop.submit(UndoLast(source="phone")).result(10)
                 self.settle()
 
     def press(self, seat: int) -> None:
@@ -98,7 +98,7 @@ class PlayersHands:
         event = press_event(self.state(), seat)
         if event is not None:
             try:
-                self.service.loop.submit(Play(event, source="phone")).result(10)
+                self.service.loop.submit(Happened(event, source="phone")).result(10)
             except UserError as refusal:
                 log.info("phone: %s refused: %s", event.to_json(), refusal)
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from companion.table.game import Setup, TableGame, event_from_json, setup_from_json
 from companion.table.loop import TableLoop
-from companion.table.observations import Answer, Ask, Correct, Dismiss, NewGame, Happened, Play, Undo, Update
+from companion.table.observations import Answer, Ask, Correct, Dismiss, NewGame, Happened, UndoLast, Update
 
-__all__ = ["Answer", "Ask", "Correct", "Dismiss", "NewGame", "Happened", "Play", "Setup", "TableGame", "TableLoop", "Undo", "Update",
+__all__ = ["Answer", "Ask", "Correct", "Dismiss", "NewGame", "Happened", "Setup", "TableGame", "TableLoop", "UndoLast", "Update",
            "event_from_json", "sample_loop", "setup_from_json", "SAMPLE_EVENTS"]
 
 #: A few turns of a three-player round, as a real table would report them.

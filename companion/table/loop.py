@@ -22,7 +22,8 @@ from concurrent.futures import Future
 from companion.errors import UserError
 from companion.table.game import Setup, TableGame
 from companion.table.observations import (Answer, Ask, Correct, Dismiss, NewGame, Observation, Happened,
-                                          Undo, Update)
+                                          UndoLast, Update)
+from companion.threads import Worker
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ class TableLoop:
         self._adapters: list[Adapter] = []
         self._watchers: list[Callable[[TableGame, Update], None]] = []
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
+        self._worker = Worker("table-loop", self._run, wake=lambda: self._queue.put((_STOP, None)))
         self._latest = Update(version=1, kind="start", snapshot=self._game.state())
 
     # -- any thread -------------------------------------------------------------------------
@@ -68,7 +69,7 @@ class TableLoop:
         For readers that must see the game as the loop does (the engine's prompt after a
         restart) and for a heartbeat that proves the loop thread still turns.
         """
-        if self._thread is None:
+        if not self._worker.running:
             raise UserError("the table is not running")
         future: Future = Future()
         self._queue.put((lambda: function(self._game), future))
@@ -99,23 +100,19 @@ class TableLoop:
     def submit(self, observation: Observation) -> Future:
         """Queue an observation; the future resolves to its :class:`Update` or the engine's error."""
         future: Future = Future()
-        if self._thread is None:
+        if not self._worker.running:
             future.set_exception(UserError("the table is not running"))
         else:
             self._queue.put((observation, future))
         return future
 
     def start(self) -> "TableLoop":
-        self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
-        self._thread.start()
+        self._worker.start()
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
         """Finish what is queued, then stop; anything submitted later is refused at once."""
-        if self._thread is not None:
-            self._queue.put((_STOP, None))
-            self._thread.join(timeout)
-            self._thread = None
+        self._worker.stop(timeout)
 
     def __enter__(self) -> "TableLoop":
         return self.start()
@@ -178,7 +175,7 @@ class TableLoop:
             if answers is not None:  # closed only once the engine has taken the answer
                 self._game.dismiss(answers)
             kind, event_json = "event", observation.event.to_json()
-        elif isinstance(observation, Undo):
+        elif isinstance(observation, UndoLast):
             actions = self._game.undo()
             kind = "undo"
         elif isinstance(observation, Correct):

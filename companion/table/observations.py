@@ -23,7 +23,7 @@ class Happened:
 
 
 @dataclass(frozen=True)
-class Undo:
+class UndoLast:
     """Take back the last event (the host's correction)."""
     source: str = "phone"
 
@@ -67,9 +67,7 @@ class Dismiss:
     source: str = "phone"
 
 
-Play = Happened   # the old name: the simulated table still says it (to go when it moves)
-
-Observation = Happened | Undo | Correct | NewGame | Ask | Answer | Dismiss
+Observation = Happened | UndoLast | Correct | NewGame | Ask | Answer | Dismiss
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from collections import Counter  # noqa: E402
 from companion.vision.deck import card_names  # noqa: E402
 from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser  # noqa: E402
 from companion.vision.render import PRINT_RUNS  # noqa: E402
-from companion.vision.scene import LIGHTS, Table, play_sequence  # noqa: E402
+from companion.vision.scene import LIGHTS, Scene, play_sequence  # noqa: E402
 from companion.vision.tabletops import TOPS, lay  # noqa: E402
 from companion.vision.watcher import DiscardWatcher  # noqa: E402
 from companion.vision.yardstick import figure, one_core, reference_frame, reference_ms  # noqa: E402
@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
     recogniser = Recogniser()
 
     watcher = DiscardWatcher(recogniser)
-    table = Table(seed=7)
+    table = Scene(seed=7)
     table.random_place("red-5")
     frames = [table.frame() for _ in range(8)]
     for frame in frames:
@@ -72,7 +72,7 @@ def main(argv: list[str]) -> int:
 
     recognised, right, unsure = [], 0, 0
     for i in range(n):
-        scene = Table(seed=100 + i, design=("classic", "current")[i % 2])
+        scene = Scene(seed=100 + i, design=("classic", "current")[i % 2])
         name = names[i % len(names)]
         scene.random_place(name)
         frame = scene.frame()
@@ -118,7 +118,7 @@ def table_scene(seed: int):
     design = "classic" if run == "wide-oval" else ("classic", "current")[(seed // 32) % 2]
     light = tuple(LIGHTS)[int(rng.integers(len(LIGHTS)))]
     glare = (float(rng.uniform(200, 440)), float(rng.uniform(140, 340))) if rng.random() < 0.3 else None
-    table = lay(Table(seed=seed, light=light, design=design, print_run=run, glare=glare,
+    table = lay(Scene(seed=seed, light=light, design=design, print_run=run, glare=glare,
                       card_height=float(rng.uniform(120, 220))), top)
     table.random_place(name)
     return table.frame(), name, top, run

@@ -29,7 +29,7 @@ from companion.vision.deck import card_names
 from companion.vision.learn import learn_views, with_colours
 from companion.vision.profile import Profile
 from companion.vision.render import DESIGNS, STYLES
-from companion.vision.scene import LIGHTS, Table
+from companion.vision.scene import LIGHTS, Scene
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ SEED = 20261130           # fixed: the same code always makes the same profile
 def photographed(name: str, design: str, style: int, rng: np.random.Generator):
     """One rendered photo of a card and its four corners: ``(frame, quad)``."""
     light = tuple(LIGHTS)[int(rng.integers(len(LIGHTS)))]
-    table = Table(seed=int(rng.integers(1 << 30)), light=light, design=design, size=SCENE,
+    table = Scene(seed=int(rng.integers(1 << 30)), light=light, design=design, size=SCENE,
                   card_height=float(rng.uniform(130, 260)), noise=float(rng.uniform(2, 7)),
                   noise_frames=1)
     centre = (SCENE[0] / 2 + rng.uniform(-30, 30), SCENE[1] / 2 + rng.uniform(-20, 20))

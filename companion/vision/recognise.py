@@ -1,7 +1,7 @@
 """The card recogniser: frame -> card name with a confidence, or unknown.
 
->>> from companion.vision.scene import Table
->>> table = Table(seed=2)
+>>> from companion.vision.scene import Scene
+>>> table = Scene(seed=2)
 >>> _ = table.place("blue-7", (320, 240), angle=30)
 >>> sighting = Recogniser().recognise(table.frame())
 >>> sighting.card, sighting.confidence > 0.5

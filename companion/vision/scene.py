@@ -5,7 +5,7 @@ overlapping on the discard pile, under warm or cold light, with glare, blur,
 sensor noise and a hand passing over. Used by the tests and benchmarks so
 they run on a fresh clone.
 
->>> table = Table(seed=1)
+>>> table = Scene(seed=1)
 >>> quad = table.place("red-5", (320, 240), angle=20)
 >>> table.frame().shape
 (480, 640, 3)
@@ -22,8 +22,8 @@ MATS = ((60, 110, 40), (95, 70, 45), (70, 70, 70), (40, 40, 120))   # BGR: felt 
 LIGHTS = {"neutral": (1.0, 1.0, 1.0), "warm": (0.78, 0.93, 1.08), "cold": (1.08, 1.0, 0.84)}
 
 
-class Table:
-    """A mat with cards lying on it; :meth:`frame` photographs it."""
+class Scene:
+    """A rendered scene: a mat with cards lying on it; :meth:`frame` photographs it."""
 
     def __init__(self, seed: int = 0, light: str = "neutral", card_height: float = 150.0,
                  design: str = "classic", size=(FRAME_W, FRAME_H), noise: float = 4.0, glare=None,
@@ -117,7 +117,7 @@ def play_sequence(names, seed: int = 0, light: str = "neutral", design: str = "c
     passes over the pile and leaves again. The truth marks the first still frame of each play.
     """
     cx, cy = FRAME_W / 2, FRAME_H / 2
-    table = Table(seed=seed, light=light, design=design, glare=(cx + 70, cy - 50))
+    table = Scene(seed=seed, light=light, design=design, glare=(cx + 70, cy - 50))
     rng = table.rng
     for i, name in enumerate(names):
         path = [(cx + rng.uniform(-120, 120), FRAME_H + 60 - k * 90) for k in range(3)]
@@ -137,7 +137,7 @@ def play_sequence(names, seed: int = 0, light: str = "neutral", design: str = "c
 
 def hand_spread(names, seed: int = 0, light: str = "neutral", design: str = "classic"):
     """One frame of cards laid out apart on the mat (a hand shown for scoring) and their quads."""
-    table = Table(seed=seed, light=light, design=design, card_height=120, glare=(400, 150))
+    table = Scene(seed=seed, light=light, design=design, card_height=120, glare=(400, 150))
     rng = table.rng
     n = len(names)
     cols = min(n, 4)

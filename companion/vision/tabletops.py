@@ -4,8 +4,8 @@ varnished wood with the lamp's sheen on it.
 Real tables are what outline finding struggles with (wood sheen as white as a border, orange
 grain as saturated as a field), so the rendered scenes can lie on them too:
 
->>> from companion.vision.scene import Table
->>> table = lay(Table(seed=1), "wood")
+>>> from companion.vision.scene import Scene
+>>> table = lay(Scene(seed=1), "wood")
 >>> table.frame().shape
 (480, 640, 3)
 """
@@ -62,7 +62,7 @@ def _dark(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
 
 
 def lay(table, top: str):
-    """``table`` (a :class:`~companion.vision.scene.Table` with no card on it yet) on the
+    """``table`` (a :class:`~companion.vision.scene.Scene` with no card on it yet) on the
     table top ``top`` (one of TOPS); returns the table."""
     if top not in TOPS:
         raise ValueError(f"unknown table top {top!r}; one of {', '.join(TOPS)}")

@@ -31,9 +31,9 @@ def one_core() -> None:
 
 def reference_frame() -> np.ndarray:
     """Always the same 640x480 picture: a rendered table with one card."""
-    from companion.vision.scene import Table
+    from companion.vision.scene import Scene
 
-    table = Table(seed=7, size=REFERENCE_SIZE)
+    table = Scene(seed=7, size=REFERENCE_SIZE)
     table.place("red-5", (320, 240), angle=20)
     return table.frame()
 

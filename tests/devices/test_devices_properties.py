@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from companion.backends import open_devices
 from companion.devices.debounce import Debouncer
-from companion.devices.observations import CardCounted, DispenseEnded, RaceResult, collect_until
+from companion.devices.observations import CardCounted, DispenseEnded, RaceEnded, collect_until
 from companion.devices.ring import PinButtonRing
 from companion.devices.sim import mock_factory
 
@@ -39,7 +39,7 @@ def test_race_result_puts_each_racing_seat_once_fastest_first(racing, presses, t
             clock.now += 0.025
             factory.pin(BUTTONS[seat]).drive_high()
         result = events.get(timeout=5)
-        assert isinstance(result, RaceResult) and result.race == race
+        assert isinstance(result, RaceEnded) and result.race == race
         placed = [seat for group in result.order for seat in group]
         assert sorted(placed + list(result.no_shows)) == sorted(racing)
         assert set(placed) == set(first_press)

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from companion.devices.observations import ColourChosen, RaceResult, SeatPressed, TurnTimerExpired
+from companion.devices.observations import ColourChosen, RaceEnded, SeatPressed, TurnTimerExpired
 from companion.devices.ring import PinButtonRing
 from companion.devices.sim import mock_factory
 from companion.pinmap import load_pinmap
@@ -98,14 +98,14 @@ def test_race_order_with_a_tie_and_no_shows(ring):
     press(ring, 0, at=20.050)
     press(ring, 0, at=20.080)   # a second press changes nothing
     result = ring.queue.get(timeout=5)
-    assert result == RaceResult(race=race, order=((3, 1), (0,)), no_shows=(4, 5))
+    assert result == RaceEnded(race=race, order=((3, 1), (0,)), no_shows=(4, 5))
 
 
 def test_race_ends_as_soon_as_everyone_pressed(ring):
     race = ring.start_race([1, 2], window=30.0)
     press(ring, 2, at=5.0)
     press(ring, 1, at=5.5)
-    assert ring.queue.get(timeout=5) == RaceResult(race=race, order=((2,), (1,)), no_shows=())
+    assert ring.queue.get(timeout=5) == RaceEnded(race=race, order=((2,), (1,)), no_shows=())
 
 
 def test_turn_timer_runs_out_and_tells_the_table(ring):

@@ -37,7 +37,7 @@ def test_colour_timer_race_and_counted_cards():
     turn = state_after(E.StartCard("red-5"))
     assert observation_event(turn, obs.TurnTimerExpired(1, 7, 6.0)) == E.Penalty(1, "timer")
     assert observation_event(turn, obs.TurnTimerExpired(2, 7, 6.0)) is None       # not their turn
-    race = obs.RaceResult(1, order=((0,), (2,)), no_shows=(1,))
+    race = obs.RaceEnded(1, order=((0,), (2,)), no_shows=(1,))
     assert observation_event(turn, race) == E.RaceResult(1)
     assert observation_event(turn, obs.DispenseJammed(3, 1, 2, 1)) == E.Draw(1, 1)  # what arrived
     assert observation_event(turn, obs.HopperEmpty(4, 1, 2, 0)) is None

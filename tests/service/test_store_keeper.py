@@ -5,7 +5,7 @@ from companion.engine import events as E
 from companion.errors import UserError
 from companion.matchdb.database import MatchDatabase
 from companion.service.recording import StoreKeeper
-from companion.table import NewGame, Happened, Setup, TableLoop, Undo
+from companion.table import NewGame, Happened, Setup, TableLoop, UndoLast
 
 
 def run_loop(path):
@@ -36,7 +36,7 @@ def test_refused_events_and_undo_replay_to_the_same_state(tmp_path):
         loop.submit(Happened(E.Pass(2))).result(5)          # not seat 2's turn to pass: refused
     loop.submit(Happened(E.Play(1, "red-7"))).result(5)
     loop.submit(Happened(E.Play(2, "blue-1"))).result(5)    # a misplay (P1): recorded, penalised
-    loop.submit(Undo()).result(5)
+    loop.submit(UndoLast()).result(5)
     before = loop.latest.snapshot
     loop.stop()
     keeper.store.close()

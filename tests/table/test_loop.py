@@ -7,7 +7,7 @@ import pytest
 from companion.engine.events import event_from_json
 from companion.engine.log import read_log
 from companion.errors import UserError
-from companion.table import (Correct, NewGame, Happened, Setup, TableGame, TableLoop, Undo,
+from companion.table import (Correct, NewGame, Happened, Setup, TableGame, TableLoop, UndoLast,
                              sample_loop, setup_from_json)
 
 
@@ -64,7 +64,7 @@ def test_undo_restores_the_previous_state_exactly(table):
     before = table.latest.snapshot
     table.submit(play(2, "blue-draw2")).result(2)
     assert table.latest.snapshot["pending_draw"] == 2
-    update = table.submit(Undo()).result(2)
+    update = table.submit(UndoLast()).result(2)
     assert update.kind == "undo" and update.snapshot == before
 
 
@@ -128,7 +128,7 @@ def test_a_store_hook_sees_every_event_first_and_its_record_replays_exactly():
         loop.submit(play(1, "red-7")).result(2)
         loop.submit(Correct("red-skip")).result(2)
         loop.submit(play(0, "red-2")).result(2)
-        loop.submit(Undo()).result(2)
+        loop.submit(UndoLast()).result(2)
         with pytest.raises(UserError):
             loop.submit(play(9, "red-2")).result(2)
     assert [e["type"] for e in recorded] == ["deal", "start_card", "play", "undo", "play", "play",
@@ -144,7 +144,7 @@ def test_a_stopped_table_refuses_at_once_instead_of_leaving_the_caller_waiting()
     loop = sample_loop().start()
     loop.stop()
     with pytest.raises(UserError, match="not running"):
-        loop.submit(Undo()).result(timeout=1)
+        loop.submit(UndoLast()).result(timeout=1)
 
 
 def test_call_reads_the_game_on_the_loop_thread_between_steps(table):

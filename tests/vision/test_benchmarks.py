@@ -4,7 +4,7 @@ import sys
 
 import cv2
 
-from companion.vision.scene import Table
+from companion.vision.scene import Scene
 
 
 def _bench(*args):
@@ -37,7 +37,7 @@ def test_bench_photos_measures_a_labelled_set_and_its_check_half(tmp_path):
     rows = ["file,card,source_repo,source_path"]
     for i, name in enumerate(("red-5", "blue-skip", "wild")):
         for j in range(3):
-            table = Table(seed=10 * i + j, card_height=300)
+            table = Scene(seed=10 * i + j, card_height=300)
             table.random_place(name, spread=20)
             path = tmp_path / name / f"{j}.jpg"
             path.parent.mkdir(exist_ok=True)

@@ -7,14 +7,14 @@ import cv2
 
 from companion.vision.deck import card_names
 from companion.vision.recognise import Recogniser
-from companion.vision.scene import Table, hand_spread
+from companion.vision.scene import Scene, hand_spread
 
 
 def _pile(i: int):
     """A discard pile as the demo's simulated camera renders it: 2-4 cards dropped around the
     middle, each at any angle; the last one lies on top."""
     names = card_names()
-    table = Table(seed=500 + i, design=("classic", "current")[i % 2])
+    table = Scene(seed=500 + i, design=("classic", "current")[i % 2])
     cards = [names[(7 * i + 13 * j) % len(names)] for j in range(2 + i % 3)]
     for name in cards:
         table.random_place(name, spread=45)
@@ -38,7 +38,7 @@ def test_the_top_card_of_a_pile_is_named():
 def test_an_empty_table_gets_no_answer_and_says_so():
     recogniser = Recogniser()
     for seed in range(4):
-        survey = recogniser.survey(Table(seed=seed).frame())
+        survey = recogniser.survey(Scene(seed=seed).frame())
         assert survey.top.card is None and survey.cards == 0
         assert survey.note == "no card found"
 
@@ -56,7 +56,7 @@ def test_cards_lying_apart_are_counted_and_noted():
 def test_recognise_names_the_pile_top_and_notes_an_empty_photo(tmp_path):
     frame, top = _pile(0)
     cv2.imwrite(str(tmp_path / "pile.png"), frame)
-    cv2.imwrite(str(tmp_path / "empty.png"), Table(seed=2).frame())
+    cv2.imwrite(str(tmp_path / "empty.png"), Scene(seed=2).frame())
     result = subprocess.run([sys.executable, "-m", "companion", "recognise", str(tmp_path / "pile.png"),
                              str(tmp_path / "empty.png")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -71,7 +71,7 @@ def test_the_right_card_on_wood_cloth_a_white_table_and_a_dark_mat_and_nothing_o
     for top in TOPS:
         right, wrong = 0, []
         for i in range(8):
-            table = lay(Table(seed=900 + i, design=("classic", "current")[i % 2]), top)
+            table = lay(Scene(seed=900 + i, design=("classic", "current")[i % 2]), top)
             name = names[(5 * i) % len(names)]
             table.random_place(name)
             card = recogniser.recognise(table.frame()).card
@@ -79,5 +79,5 @@ def test_the_right_card_on_wood_cloth_a_white_table_and_a_dark_mat_and_nothing_o
             if card not in (None, name):
                 wrong.append((name, card))
         assert right >= 7 and not wrong, (top, right, wrong)
-        bare = recogniser.survey(lay(Table(seed=77 + len(top)), top).frame())
+        bare = recogniser.survey(lay(Scene(seed=77 + len(top)), top).frame())
         assert (bare.top.card, bare.cards, bare.note) == (None, 0, "no card found"), top

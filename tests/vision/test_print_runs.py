@@ -6,7 +6,7 @@ import pytest
 from companion.vision.detect import order_corners
 from companion.vision.recognise import Recogniser
 from companion.vision.render import PRINT_RUNS, draw_card
-from companion.vision.scene import Table
+from companion.vision.scene import Scene
 from companion.vision.tabletops import lay
 
 
@@ -25,7 +25,7 @@ def _read(recogniser, names, print_run, top, seed, design="classic"):
     """(name, card named, outline right) for each of ``names`` lying alone on ``top``."""
     out = []
     for i, name in enumerate(names):
-        table = lay(Table(seed=seed + i, print_run=print_run, design=design), top)
+        table = lay(Scene(seed=seed + i, print_run=print_run, design=design), top)
         quad = table.random_place(name)
         sighting = recogniser.recognise(table.frame())
         out.append((name, sighting.card, sighting.quad is not None and _same_outline(sighting.quad, quad)))
@@ -57,7 +57,7 @@ def test_yellow_and_red_cards_are_still_yellow_and_red(recogniser):
     names = ["yellow-5", "yellow-reverse", "red-7", "red-draw2"]
     seen = []
     for i, name in enumerate(names):
-        table = lay(Table(seed=340 + i, light="warm"), "wood")
+        table = lay(Scene(seed=340 + i, light="warm"), "wood")
         table.random_place(name)
         seen.append((name, recogniser.recognise(table.frame()).card))
     assert all(card == name for name, card in seen), seen

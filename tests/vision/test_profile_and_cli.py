@@ -9,11 +9,11 @@ import pytest
 from companion.errors import UserError
 from companion.vision.builtin import default_profile
 from companion.vision.profile import VERSION, Profile
-from companion.vision.scene import Table
+from companion.vision.scene import Scene
 
 
 def _photo(path, name, seed, design="classic"):
-    table = Table(seed=seed, design=design, light="warm", card_height=300)
+    table = Scene(seed=seed, design=design, light="warm", card_height=300)
     table.random_place(name, spread=20)
     cv2.imwrite(str(path), table.frame())
     return path
@@ -73,7 +73,7 @@ def test_recognise_reports_a_damaged_file_and_goes_on(tmp_path):
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"\xff\xd8\xff\xe0 not really a jpeg")
     black = tmp_path / "black.png"
-    cv2.imwrite(str(black), Table(seed=1).frame() * 0)
+    cv2.imwrite(str(black), Scene(seed=1).frame() * 0)
     good = _photo(tmp_path / "good.png", "green-7", seed=3)
     result = _run("recognise", str(broken), str(tmp_path / "missing.png"), str(black), str(good))
     assert result.returncode == 2
@@ -113,7 +113,7 @@ def test_teach_skips_and_reports_a_photo_without_a_card(tmp_path):
     (deck / "red-5").mkdir(parents=True)
     (deck / "blue-2").mkdir(parents=True)
     _photo(deck / "red-5" / "sharp.png", "red-5", seed=1)
-    cv2.imwrite(str(deck / "blue-2" / "empty-mat.png"), Table(seed=2).frame())   # no card in it
+    cv2.imwrite(str(deck / "blue-2" / "empty-mat.png"), Scene(seed=2).frame())   # no card in it
     result = _run("teach", str(deck), "--out", str(tmp_path / "deck.json"))
     assert result.returncode == 0, result.stderr
     assert "taught 1 cards from 1 photos" in result.stdout

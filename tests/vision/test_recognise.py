@@ -6,7 +6,7 @@ from companion.engine.cards import card_points
 from companion.vision.deck import card_names
 from companion.vision.hand import scan_hand
 from companion.vision.recognise import Recogniser
-from companion.vision.scene import Table, hand_spread
+from companion.vision.scene import Scene, hand_spread
 
 
 @pytest.mark.parametrize("design,light", [("classic", "warm"), ("current", "cold")])
@@ -14,7 +14,7 @@ def test_every_card_face_is_named_with_the_built_in_profile(design, light):
     recogniser = Recogniser()
     wrong, unsure = [], []
     for i, name in enumerate(card_names()):
-        table = Table(seed=i, light=light, design=design)
+        table = Scene(seed=i, light=light, design=design)
         table.random_place(name)
         sighting = recogniser.recognise(table.frame(blur=0.7))
         if sighting.card is None:
@@ -30,7 +30,7 @@ def test_wild_and_wild_draw4_are_told_apart():
     recogniser = Recogniser()
     for seed in range(4):
         for name in ("wild", "wild-draw4"):
-            table = Table(seed=seed, design=("classic", "current")[seed % 2])
+            table = Scene(seed=seed, design=("classic", "current")[seed % 2])
             table.random_place(name)
             assert recogniser.recognise(table.frame()).card == name
 

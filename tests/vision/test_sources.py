@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from companion.errors import UserError
-from companion.vision.scene import Table
+from companion.vision.scene import Scene
 from companion.vision.sources import (CameraSource, FolderSource, PiCameraSource, VideoFileSource,
                                       open_source)
 
@@ -14,7 +14,7 @@ from companion.vision.sources import (CameraSource, FolderSource, PiCameraSource
 def _write_video(path, frames: int = 6) -> None:
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (320, 240))
     assert writer.isOpened(), "this OpenCV cannot write MJPG video"
-    table = Table(seed=1, size=(320, 240), card_height=80)
+    table = Scene(seed=1, size=(320, 240), card_height=80)
     table.random_place("red-3")
     for _ in range(frames):
         writer.write(table.frame())

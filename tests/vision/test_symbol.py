@@ -9,7 +9,7 @@ from companion.vision.features import balanced, look
 from companion.vision.outline import jittered
 from companion.vision.recognise import Recogniser
 from companion.vision.render import draw_card
-from companion.vision.scene import Table
+from companion.vision.scene import Scene
 from companion.vision.symbol import centre_symbol
 from companion.vision.teach import augmented, teach_from_cards, teach_from_views
 
@@ -25,7 +25,7 @@ def test_a_rank_taught_on_red_cards_is_read_on_every_colour():
     wrong = []
     for i, rank in enumerate(NUMBER_RANKS + ACTION_RANKS):
         for j, colour in enumerate(COLOURS):
-            table = Table(seed=10 * i + j, light="neutral")
+            table = Scene(seed=10 * i + j, light="neutral")
             table.random_place(f"{colour}-{rank}")
             guess = recogniser.recognise(table.frame(blur=0.5)).guess
             if guess is None or guess.split("-", 1)[1] != rank:
@@ -35,7 +35,7 @@ def test_a_rank_taught_on_red_cards_is_read_on_every_colour():
 
 @pytest.mark.parametrize("name", ["red-6", "blue-9", "green-8", "yellow-skip"])
 def test_the_symbol_is_the_same_when_the_outline_is_a_little_off(name):
-    table = Table(seed=3, card_height=240)
+    table = Scene(seed=3, card_height=240)
     quad = table.place(name, (320, 240), angle=20)
     frame = table.frame()
     exact = look(read_warp(frame, quad)).symbols
@@ -49,7 +49,7 @@ def test_six_and_nine_are_told_apart_either_way_up():
     recogniser = Recogniser()
     for angle in (0, 90, 180, 270):
         for name in ("blue-6", "blue-9"):
-            table = Table(seed=angle)
+            table = Scene(seed=angle)
             table.place(name, (320, 240), angle=angle + 7)
             assert recogniser.recognise(table.frame()).card == name, (name, angle)
 
@@ -74,11 +74,11 @@ def test_augmented_copies_differ_a_little_and_repeat_with_the_seed():
 def test_teaching_from_known_outlines_makes_a_working_profile():
     views = []
     for i, name in enumerate(("red-5", "green-2", "blue-skip", "wild")):
-        table = Table(seed=40 + i)
+        table = Scene(seed=40 + i)
         quad = table.place(name, (320, 240), angle=15 * i)
         views.append((name, "classic", table.frame(), quad))
     profile = teach_from_views(views, source="test views")
     assert set(profile.symbol_groups) == {"classic"} and len(profile.symbol_ranks) == 4 * 9
-    table = Table(seed=99)
+    table = Scene(seed=99)
     table.random_place("yellow-5")
     assert Recogniser(profile).recognise(table.frame()).guess == "yellow-5"

@@ -9,7 +9,7 @@ from companion.vision.detect import read_warp
 from companion.vision.builtin import default_profile
 from companion.vision.recognise import Recogniser
 from companion.vision.render import DESIGNS, draw_card
-from companion.vision.scene import Table
+from companion.vision.scene import Scene
 
 
 def test_the_default_profile_is_made_from_the_drawings_of_both_designs_and_every_rank():
@@ -50,7 +50,7 @@ def test_drawn_cards_on_a_table_are_named_by_the_built_in_profile(design):
     named = 0
     for seed, name in enumerate(["red-0", "blue-6", "blue-9", "green-skip", "yellow-reverse", "red-draw2",
                                  "wild", "wild-draw4", "green-3", "yellow-8"]):
-        table = Table(seed=50 + seed, light=("warm", "cold")[seed % 2], design=design, card_height=170)
+        table = Scene(seed=50 + seed, light=("warm", "cold")[seed % 2], design=design, card_height=170)
         table.random_place(name)
         sighting = recogniser.recognise(table.frame(blur=0.8))
         assert sighting.card in (name, None), (name, sighting)           # never a wrong name

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from companion.vision.deck import card_names
-from companion.vision.scene import Table, play_sequence
+from companion.vision.scene import Scene, play_sequence
 from companion.vision.watcher import DiscardWatcher
 
 
@@ -46,7 +46,7 @@ def test_two_identical_cards_in_a_row_are_two_plays():
 
 
 def test_a_hand_lingering_over_the_pile_is_not_a_play():
-    table = Table(seed=4)
+    table = Scene(seed=4)
     table.random_place("green-7")
     watcher = DiscardWatcher()
     plays = [watcher.feed(table.frame()) for _ in range(5)]
@@ -56,7 +56,7 @@ def test_a_hand_lingering_over_the_pile_is_not_a_play():
 
 
 def test_bad_frames_are_skipped_and_watching_goes_on(caplog):
-    table = Table(seed=8)
+    table = Scene(seed=8)
     watcher = DiscardWatcher()
     bad = [None, np.zeros((0, 0, 3), np.uint8), np.zeros((480, 640), np.uint8),
            np.zeros((10, 10, 3), np.uint8), np.zeros((480, 640, 3), np.float64), "frame"]
@@ -72,11 +72,11 @@ def test_bad_frames_are_skipped_and_watching_goes_on(caplog):
 
 
 def test_a_frame_of_another_size_restarts_watching_without_a_phantom(caplog):
-    table = Table(seed=9)
+    table = Scene(seed=9)
     table.random_place("yellow-2")
     watcher = DiscardWatcher()
     first = [watcher.feed(table.frame()) for _ in range(5)]
-    small = Table(seed=9, size=(320, 240), card_height=75)
+    small = Scene(seed=9, size=(320, 240), card_height=75)
     small.random_place("yellow-2")
     later = [watcher.feed(small.frame()) for _ in range(5)]
     assert [p.card for p in first if p] == ["yellow-2"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import logging
 import queue
-import threading
 from collections.abc import Callable
 
 from companion.firmware.protocol import Message
+from companion.threads import Worker
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ class Listeners:
         self._messages: list[Callable[[Message, float], None]] = []
         self._sessions: list[Callable[[str], None]] = []
         self._queue: queue.Queue = queue.Queue()
-        self._thread: threading.Thread | None = None
+        self._worker = Worker("pico-events", self._run, wake=lambda: self._queue.put(None))
 
     def add_message_listener(self, listener: Callable[[Message, float], None]) -> None:
         self._messages.append(listener)
@@ -38,13 +38,10 @@ class Listeners:
         self._queue.put(what)
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="pico-events", daemon=True)
-        self._thread.start()
+        self._worker.start()
 
     def close(self) -> None:
-        self._queue.put(None)
-        if self._thread is not None:
-            self._thread.join(timeout=2)
+        self._worker.stop(2)
 
     def _run(self) -> None:
         while True:

@@ -27,13 +27,13 @@ from companion.engine.house.base import HouseRule
 from companion.engine.house.editions import Flash
 from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
 from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
-from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpIn, MustPlayDrawn,
+from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpingIn, MustPlayDrawn,
                                           NoActionFinish, NoZeroFinish)
 from companion.engine.house.rounds import BrunoKuno, CallBack, Partners, PlayOn
 
 #: Every house rule the engine plays, by option name, in the order they are asked.
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
-    Doubling, JumpIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
+    Doubling, JumpingIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
     BrunoKuno, PlayOn, CallBack, Flash]}
 

@@ -39,7 +39,7 @@ class Doubling(HouseRule):
         return False
 
 
-class JumpIn(HouseRule):
+class JumpingIn(HouseRule):
     """H5: a card identical to the top card may be played out of turn; play goes on from
     that player, the players in between are skipped. ``jump_in_wild``: wilds too.
     ``jump_in_keeps_action``: the card jumped on keeps its effect (a draw still hits its
