@@ -8,7 +8,7 @@ from companion.chances import playout
 from companion.config import parse_config
 from companion.engine.events import event_from_json
 from companion.errors import UserError
-from companion.table import Correct, Happened, Undo, sample_loop
+from companion.table import Correct, Happened, UndoLast, sample_loop
 from companion.table.chances import ChancesConfig, TableChances
 
 
@@ -94,7 +94,7 @@ def test_an_undo_and_a_card_fix_recompute_and_the_series_follows_the_log(table):
     drew = estimates.wait_for(play(loop, type="draw", seat=0, count=2).version)
     assert [p.step for p in drew.series] == [p.step for p in first.series] + [played.series[-1].step,
                                                                               drew.series[-1].step]
-    undone = estimates.wait_for(push(loop, Undo()).version)
+    undone = estimates.wait_for(push(loop, UndoLast()).version)
     assert [p.step for p in undone.series] == [p.step for p in played.series]
     assert undone.series[-1].round == tuple(undone.estimate.round)   # recomputed for this state
     fixed = estimates.wait_for(push(loop, Correct("blue-skip")).version)   # Cem's draw2 was a skip
