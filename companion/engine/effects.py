@@ -155,7 +155,8 @@ class EffectsMixin:
         after, self.after_colour = self.after_colour, 0
         if after == 0:  # D4: the start card was wild; this player now plays
             self.phase = TURN
-            self.tell(A.Turn(seat, ("play", "draw")))
+            if self.out is not None:
+                self.out.append(A.Turn(seat, ("play", "draw")))
         elif after == WILD:
             self.advance_turn(1)
         else:  # wild-draw4: the next player draws 4 (plus a draw it answered, house rules)

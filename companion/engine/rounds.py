@@ -166,7 +166,8 @@ class RoundMixin:
             self._record(StartCard(CARD_NAMES[card]))
         rank = CARD_RANK[card]
         if rank == WILD_DRAW4:  # back into the deck, reshuffle, flip again
-            self.tell(A.FlipStartCard(reshuffle_first=True))
+            if self.out is not None:
+                self.out.append(A.FlipStartCard(reshuffle_first=True))
             return
         if self.full:
             self.pile.remove(card)
@@ -178,7 +179,8 @@ class RoundMixin:
         self.current = left
         if rank == WILD:
             self.phase, self.after_colour = COLOUR, 0
-            self.tell(A.AskColour(left))
+            if self.out is not None:
+                self.out.append(A.AskColour(left))
             return
         if rank == SKIP:
             self.current = (left + 1) % self.n
