@@ -5,7 +5,9 @@ card, plays it if it fits, else passes (T3); in Extreme (E1) it presses the laun
 for a burst of 0-4 cards instead. It names a random colour, challenges
 a wild-draw4 half of the time, and (when ``forget`` > 0) sometimes forgets to call
 UNO, which the others catch. Everything goes through the engine's rule methods,
-so a simulated game is recorded exactly like a real one.
+so a simulated game is recorded exactly like a real one; only official rounds that
+nobody records or watches (the benchmark, the chances' playouts) take a fast path
+for their commonest steps (:func:`_official_steps`), with the same result.
 
 >>> import random
 >>> from companion.engine import Game
