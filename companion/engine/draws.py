@@ -200,9 +200,9 @@ class DrawMixin:
             self.pending -= rest
             if self.pending == 0:
                 if self.ending:
-                    self._finish_round()  # T7: the last draw2/wild-draw4 was paid
+                    self.finish_round()  # T7: the last draw2/wild-draw4 was paid
                 else:
-                    self._advance(1)  # T4: the drawing player loses the turn
+                    self.advance_turn(1)  # T4: the drawing player loses the turn
             else:
                 self.phase = TURN  # drawing part of a wild-draw4 takes it (no challenge)
             return

@@ -138,9 +138,6 @@ class EffectsMixin:
         if self.out is not None:
             self.out.extend(actions)
 
-    # The old private names, for the hot paths tuned in parallel (#19): the same functions.
-    _advance, _going_out = advance_turn, go_out
-
     def choose_colour(self, seat: int, colour: int) -> None:
         """T4/D4: the colour named for the wild on top."""
         self._check_seat(seat)

@@ -223,8 +223,8 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         if size == 1 and not self.called[seat]:
             self.uno_window = seat
         if size == 0:
-            return self._going_out(seat, rank)
-        if rank < SKIP and not house:  # _advance(1), inlined: the most common step
+            return self.go_out(seat, rank)
+        if rank < SKIP and not house:  # advance_turn(1), inlined: the most common step
             self.current = (self.current + self.direction) % self.n
             self.phase = TURN
             if self.out is not None:

@@ -218,8 +218,6 @@ class RoundMixin:
             self.tell(*(A.ShowHand(s, -1, message("show_scoring")) for s, points
                         in enumerate(self.revealed_points) if points is None))
 
-    _finish_round = finish_round  # the old private name, for the hot paths tuned in parallel (#19)
-
     def round_end(self, points: list[int]) -> None:
         """Tracking: the points left in each hand, as the players counted them (S1)."""
         if self.phase is not SCORING:

@@ -223,7 +223,7 @@ def _official_steps(game, random) -> None:
     game.direction, game.current, game.phase, game.drawn, game.top = (direction, current, phase,
                                                                        drawn, top)
     game.colour, game.fitting, game.uno_window = colour, fitting, uno_window
-    if pending:  # a draw to pay: nothing answers it without house rules (Game._due)
+    if pending:  # a draw to pay: nothing answers it without house rules (Game.make_current_draw)
         game.pending, game.answerable = pending, False
     if handover >= 0:
         game.play(current, handover)
@@ -243,13 +243,13 @@ def _after_play(game, seat, card, random) -> None:
         game.play(seat, card)  # V1: the identical card goes with it
     if game.options.jump_in and random() < 0.5:
         _jump_in(game, seat)
-    if game.flags.get("race") and game.phase in PLAYING:  # V3: someone is slowest
+    if game.flags.race and game.phase in PLAYING:  # V3: someone is slowest
         game.race_result(random_other(game, -1, random))
 
 
 def random_other(game, seat: int, random) -> int:
     """A random seat other than ``seat`` that is still in the round (V6)."""
-    seats = [s for s in range(game.n) if s != seat and s not in game.flags.get("finished", ())]
+    seats = [s for s in range(game.n) if s != seat and s not in (game.flags.finished or ())]
     return seats[int(random() * len(seats))]
 
 
