@@ -51,7 +51,8 @@ def test_the_first_dispense_on_gpio_aims_with_the_calibrated_angle(mock_pins_as_
 
 def test_the_first_dispense_on_a_simulated_pico_sends_the_calibrated_aim(tmp_path):
     from companion.backends.pico.devices import open_devices as open_pico
-    from tests.link.link_helpers import PicoProcess, wait_until
+    from polling import wait_until
+    from tests.link.link_helpers import PicoProcess
     pico = PicoProcess(tmp_path / "ttyPico")
     events = queue.Queue()
     try:

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from companion.firmware.app import VERSION, Firmware
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameReader, Message, encode_message
 from companion.backends.pico.session import DEFAULT_SETTINGS, HostLink
+from polling import wait_until
 
 EXAMPLES = int(os.environ.get("UNO_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -240,15 +241,6 @@ class PicoOnPty:
             self.sim.unplug()
 
 
-def wait_until(condition, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
-
-
 def test_over_a_pty_replays_and_stale_bytes_across_a_reconnect_are_never_taken(tmp_path):
     rng = random.Random(20261201)
     pico = PicoOnPty(tmp_path / "ttyPico")
@@ -260,11 +252,12 @@ def test_over_a_pty_replays_and_stale_bytes_across_a_reconnect_are_never_taken(t
         link.wait_ready(timeout=10)
         for seat in range(4):
             pico.do(lambda sim, seat=seat: sim.command(f"tap {seat}"))
-            assert wait_until(lambda: len(presses) == seat + 1), "a press did not arrive"
+            wait_until(lambda: len(presses) == seat + 1, timeout=15, what="the press")
             time.sleep(0.15)
         for _ in range(2):
             link.command("LAUNCH", 2, 3000, 800, 100, 150, 2)
-            assert wait_until(lambda: not pico.sim.firmware.launcher.running and pico.sim.thrown % 2 == 0)
+            wait_until(lambda: not pico.sim.firmware.launcher.running and pico.sim.thrown % 2 == 0, timeout=15,
+                       what="the launch ending after its two cards")
             time.sleep(0.15)
         thrown, launches = pico.sim.thrown, pico.launches
         assert (thrown, launches, len(presses)) == (4, 2, 4)
@@ -286,7 +279,8 @@ def test_over_a_pty_replays_and_stale_bytes_across_a_reconnect_are_never_taken(t
         stale = b"".join(old_events)
         pico.do(lambda sim: os.write(sim.master, stale))          # waiting in the pty as the host opens it
         replayed += len(old_events)
-        assert wait_until(lambda: link.ready and link.sessions > sessions), "no new session after the re-plug"
+        wait_until(lambda: link.ready and link.sessions > sessions, timeout=15,
+                   what="a new session after the re-plug")
         for _ in range(4):
             pico.do(lambda sim: os.write(sim.master, stale))
             pico.do(lambda sim: sim.firmware.receive(b"".join(old_commands), sim.now()))
@@ -299,7 +293,8 @@ def test_over_a_pty_replays_and_stale_bytes_across_a_reconnect_are_never_taken(t
               f"dropped as stale: host {link.stale}, Pico {pico.sim.firmware.link.stale}")
         assert taken == 0 and link.stale > 0 and pico.sim.firmware.link.stale > 0
         pico.do(lambda sim: sim.command("tap 5"))                 # and the new session works
-        assert wait_until(lambda: len(presses) == 5) and presses[-1].args == ("S5",)
+        wait_until(lambda: len(presses) == 5, timeout=15, what="the press in the new session")
+        assert presses[-1].args == ("S5",)
     finally:
         link.close()
         pico.close()

@@ -21,6 +21,7 @@ from companion.errors import UserError
 from companion.firmware.app import Firmware
 from companion.firmware.launcher import ABSOLUTE_MAX_MS, REST_MS
 from companion.firmware.protocol import TO_HOST, TO_PICO, FrameReader, Message, encode, encode_message
+from polling import wait_until
 
 SLACK = 0.05
 BOOT = 0x5EEDF00D
@@ -99,13 +100,6 @@ class FakeClock:
         return self.now
 
 
-def wait_for(condition, timeout=3.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end and not condition():
-        time.sleep(0.01)
-    return condition()
-
-
 @pytest.mark.parametrize("limit", [math.inf, 1e9])
 def test_the_watchdog_caps_any_limit_at_the_ceiling_and_does_not_die(limit):
     clock = FakeClock()
@@ -118,12 +112,13 @@ def test_the_watchdog_caps_any_limit_at_the_ceiling_and_does_not_die(limit):
         time.sleep(0.4)                                 # the watchdog looks at the clock in short steps
         assert guard.running and guard._thread.is_alive()
         clock.now += 0.2                                # 15.1 s of motor time
-        assert wait_for(lambda: not guard.running), "the watchdog did not stop the motor at the ceiling"
+        wait_until(lambda: not guard.running, timeout=3.0, what="the watchdog stopping the motor at the ceiling")
         assert guard.trips == 1 and guard.motor.value == 0 and guard._thread.is_alive()
         clock.now += REST_MS / 1000                     # rested: a new run, watched again
         guard.run(1.0)
         clock.now += 15.1
-        assert wait_for(lambda: not guard.running) and guard.trips == 2
+        wait_until(lambda: not guard.running, timeout=3.0, what="the watchdog stopping the second run")
+        assert guard.trips == 2
     finally:
         guard.close()
 
@@ -262,7 +257,7 @@ def test_on_the_pi_a_run_started_again_without_a_rest_keeps_its_deadline():
         for turn in range(12):            # off and on again every 50 ms, quicker than a rest
             clock.now += 0.05
             if clock.now - start > 0.3:
-                assert wait_for(lambda: guard.trips >= 1), "the watchdog did not stop the motor"
+                wait_until(lambda: guard.trips >= 1, timeout=3.0, what="the watchdog stopping the motor")
             guard.off()
             guard.run(1.0, backward=bool(turn % 2))
             samples.append((round(clock.now - start, 2), guard.motor.value != 0))

@@ -35,17 +35,6 @@ class PicoProcess:
         self.process.wait(timeout=5)
 
 
-def wait_until(condition, timeout: float = 10.0, what: str = "condition"):
-    """Poll ``condition`` until it is truthy; generous, because the test machine may be busy."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def take(events: queue.Queue, kind: type, timeout: float = 10.0, drop: tuple = ()):
     """The next observation of ``kind``; others of a type in ``drop`` are skipped."""
     end = time.monotonic() + timeout

@@ -7,7 +7,8 @@ import pytest
 
 from companion.devices import observations as obs
 
-from link_helpers import take, wait_until
+from link_helpers import take
+from polling import wait_until
 
 WHITE, OFF = [255, 255, 255], [0, 0, 0]
 

@@ -12,7 +12,8 @@ from companion.firmware.app import VERSION
 from companion.backends.pico.devices import open_devices
 from companion.pinmap import load_pinmap
 
-from link_helpers import take, wait_until
+from link_helpers import take
+from polling import wait_until
 
 WHITE, OFF = [255, 255, 255], [0, 0, 0]
 

@@ -4,7 +4,8 @@ import time
 from companion.backends.pico.session import BACKOFF_S, HostLink
 from companion.backends.pico.transport import SerialTransport
 
-from link_helpers import PicoProcess, wait_until
+from link_helpers import PicoProcess
+from polling import wait_until
 
 
 def test_the_host_retries_with_growing_pauses_and_connects_when_the_pico_appears(tmp_path):

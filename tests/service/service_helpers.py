@@ -1,8 +1,7 @@
-"""Shared helpers of the service tests: a table config on sim devices, waiting for a state."""
+"""Shared helpers of the service tests: a table config on sim devices, a page's JSON."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 
 from companion.config import parse_config
@@ -16,17 +15,6 @@ def sim_config(tmp_path, *, players=("Ana", "Ben", "Cem"), mode="classic", launc
         "rules": dict(rules or {}),
         "launcher": {"backend": launcher}, "ring": {"backend": ring},
         "web": {"host": "127.0.0.1"}, "data": {"store": str(tmp_path / "games.sqlite")}})
-
-
-def wait_for(predicate, timeout=10.0, what="the table"):
-    """Poll ``predicate()`` until it is truthy; its value, or AssertionError naming ``what``."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError(f"{what} did not happen within {timeout} s")
 
 
 def get_json(url):

@@ -8,7 +8,8 @@ from companion.simtable import UnsureWatcher
 from companion.simtable.camera import SimCamera
 from companion.service.table import TableService
 
-from service_helpers import get_json, sim_config, wait_for
+from polling import wait_until
+from service_helpers import get_json, sim_config
 
 
 def unsure_camera():
@@ -37,8 +38,8 @@ def test_an_unreadable_start_card_is_asked_in_plain_words_and_the_guess_answers_
     with TableService(sim_config(tmp_path), dealer=0, web_port=0, seed=3, camera=camera,
                       new_watcher=watcher, host_token="test-token") as table:
         camera.place("red-5")
-        questions = wait_for(lambda: table.loop.latest.snapshot["questions"], timeout=30,
-                             what="the camera's question")
+        questions = wait_until(lambda: table.loop.latest.snapshot["questions"], timeout=30,
+                               what="the camera's question")
         view = get_json(table.web.url + "api/state")["view"]["questions"][0]   # what every phone shows
         assert view["text"] == "Which card was turned up as the start card? The camera could not read it."
         assert [card["id"] for card in view["candidates"]] == ["red-5"]

@@ -3,7 +3,6 @@ import json
 import queue
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -12,6 +11,7 @@ from companion.errors import UserError
 from companion.service.throw import (CALIBRATION_FILE, ThrowCalibration, calibrated_launcher_options,
                                      calibration_path, load_calibration, save_calibration)
 from companion.service.walk import Answers
+from polling import wait_until
 
 END = object()
 
@@ -31,13 +31,6 @@ def servo_pulses_us(devices):
     """Every pulse width the aim servo's mock pin was given, in order."""
     pin = devices.factory.pin(devices.pins["launcher_aim_servo"])
     return [state.state * 20000 for state in pin.states if state.state]   # 50 Hz: a 20 ms frame
-
-
-def wait_for(condition, seconds=15.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 def test_calibration_throws_a_card_per_seat_turns_the_aim_on_request_and_keeps_the_distances(tmp_path):
@@ -68,14 +61,15 @@ def test_a_deal_under_way_at_the_start_aims_its_first_card_with_the_calibrated_a
                            "launcher": {"backend": "sim"}, "ring": {"backend": "sim"}, "camera": {"source": "none"}})
     with TableService(config, web=False, stack_options={"jam_at": {3}}) as table:   # the deal jams mid-way
         table.loop.submit(Happened(E.LauncherDeal(0), source="devices")).result(10)
-        wait_for(lambda: not table.launcher.busy and table.devices["sim"].stack.thrown == 2)
+        wait_until(lambda: not table.launcher.busy and table.devices["sim"].stack.thrown == 2, timeout=15,
+                   what="the deal jamming after two cards")
         assert table.loop.latest.snapshot["phase"] == "dealing"
     save_calibration(calibration_path(config.data.store), {0: {"angle": 20.0, "distance_cm": None},
                                                            1: {"angle": 40.0, "distance_cm": 61.0}})
     with TableService(config, web=False, launcher_options=calibrated_launcher_options(config.data.store)) as table:
         # The restart goes on dealing at once, seat 1 first (left of the dealer).
         devices = table.devices["sim"]
-        wait_for(lambda: servo_pulses_us(devices))
+        wait_until(lambda: servo_pulses_us(devices), timeout=15, what="the first aim")
         assert servo_pulses_us(devices)[0] == pytest.approx(500 + (40 + 90) / 180 * 1900, abs=2)
         assert table.launcher.seat_angles[:2] == [20.0, 40.0]
 

@@ -13,7 +13,8 @@ import pytest
 from companion.config import parse_config
 from companion.backends import open_devices
 from companion.service.walk import Answers, Walk, WalkEnded, wiring_for
-from tests.link.link_helpers import PicoProcess, wait_until
+from polling import wait_until
+from tests.link.link_helpers import PicoProcess
 
 END = object()
 

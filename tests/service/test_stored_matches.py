@@ -178,7 +178,8 @@ def test_a_match_reopened_from_the_phone_lights_the_ring_as_it_was(tmp_path):
     """Through the page's API on a whole service: the reopened match's turn is lit again."""
     import http.client
     from companion.service.table import TableService
-    from service_helpers import sim_config, wait_for
+    from polling import wait_until
+    from service_helpers import sim_config
     with TableService(sim_config(tmp_path, players=("Ana", "Ben", "Cem", "Dora")), dealer=0, web_port=0,
                       host_token="test-token") as table:
         table.loop.submit(Happened(E.StartCard("red-5"))).result(5)
@@ -186,7 +187,7 @@ def test_a_match_reopened_from_the_phone_lights_the_ring_as_it_was(tmp_path):
         first = table.keeper.match_of(table.keeper.current)
         table.loop.submit(NewGame(Setup(players=("Eli", "Fay"), dealer=0))).result(5)
         table.loop.submit(Happened(E.StartCard("blue-5"))).result(5)   # Fay's turn (seat 1)
-        wait_for(lambda: table.ring.lights[1] == "on", what="seat 1 lit")
+        wait_until(lambda: table.ring.lights[1] == "on", what="seat 1 lit")
         assert table.adapter.seats == 2
         connection = http.client.HTTPConnection("127.0.0.1", table.web.port, timeout=5)
         connection.request("POST", "/api/login", json.dumps({"token": "test-token"}),
@@ -198,7 +199,7 @@ def test_a_match_reopened_from_the_phone_lights_the_ring_as_it_was(tmp_path):
         response = connection.getresponse()
         assert response.status == 200, response.read()
         response.read()
-        wait_for(lambda: table.ring.lights[3] == "on" and table.ring.lights[1] == "off", what="seat 3 lit again")
+        wait_until(lambda: table.ring.lights[3] == "on" and table.ring.lights[1] == "off", what="seat 3 lit again")
         assert table.adapter.seats == 4 and table.loop.latest.snapshot["turn"] == 3
 
 

@@ -10,6 +10,7 @@ from companion.engine import events as E
 from companion.engine.house.editions import random_seat
 from companion.service.table import TableService
 from companion.table import Happened
+from polling import wait_until
 
 QUICK = {"aim_time": 0.01, "settle": 0.04, "rest": 0.01}
 
@@ -19,15 +20,6 @@ def config(tmp_path, mode="classic", rules=None, players=("Ana", "Ben", "Cem")):
         "table": {"players": list(players), "mode": mode}, "rules": dict(rules or {}),
         "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
         "data": {"store": str(tmp_path / "games.sqlite")}})
-
-
-def wait_for(predicate, what, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.01)
-    raise AssertionError(f"{what} did not happen within {timeout} s")
 
 
 def submit(table, event):
@@ -44,7 +36,7 @@ def tap(table, name):
 
 
 def quiet(table):
-    wait_for(lambda: not table.launcher.busy and not table.pump.busy, "the launcher coming to rest")
+    wait_until(lambda: not table.launcher.busy and not table.pump.busy, what="the launcher coming to rest")
 
 
 def events(table):
@@ -65,7 +57,7 @@ def test_e1_each_press_is_one_burst_whose_counted_cards_all_count_and_end_the_tu
         for _ in range(12):                        # press until an empty and a full burst came
             seat, size, hopper = state(table)["turn"], state(table)["hand_sizes"], stack.cards
             tap(table, "launcher_draw_button")
-            wait_for(lambda: state(table)["turn"] != seat, "the burst ending the turn")
+            wait_until(lambda: state(table)["turn"] != seat, what="the burst ending the turn")
             quiet(table)
             thrown = hopper - stack.cards
             assert state(table)["hand_sizes"][seat] == size[seat] + thrown
@@ -85,18 +77,18 @@ def test_e1_a_jam_mid_burst_counts_what_came_out_and_nothing_is_thrown_twice(tmp
         for _ in range(12):
             seat, hopper = state(table)["turn"], stack.cards
             tap(table, "launcher_draw_button")
-            wait_for(lambda: state(table)["turn"] != seat or stack.jammed, "a burst or the jam")
+            wait_until(lambda: state(table)["turn"] != seat or stack.jammed, what="a burst or the jam")
             quiet(table)
             if stack.jammed:
                 break
         assert stack.jammed and not table.launcher.motor_running
-        wait_for(lambda: state(table)["turn"] != seat, "the jammed burst ending the turn")
+        wait_until(lambda: state(table)["turn"] != seat, what="the jammed burst ending the turn")
         # then the one card that came out counts (card 2 jammed) and the turn is over
         assert state(table)["hand_sizes"][seat] == 7 + (hopper - stack.cards) == 8
         stack.clear_jam()
         after_jam, nxt = state(table)["hand_sizes"], state(table)["turn"]
         tap(table, "launcher_draw_button")          # the next seat's own burst, not a re-throw
-        wait_for(lambda: state(table)["turn"] != nxt, "the next seat's burst")
+        wait_until(lambda: state(table)["turn"] != nxt, what="the next seat's burst")
         quiet(table)
         last = [e for e in events(table) if e["type"] == "burst"][-1]
         assert last["seat"] == nxt and state(table)["hand_sizes"][seat] == after_jam[seat]
@@ -122,10 +114,11 @@ def test_e2_the_ring_lights_the_engines_random_seat_and_the_race_card_races(tmp_
         for seat in (2, 0, 1):                      # seat 1 is the slowest
             tap(table, f"seat{seat}_button")
             time.sleep(0.05)
-        wait_for(lambda: state(table)["hand_sizes"][1] == sizes[1] + 2 - (seen[-1] == 1),
-                 "the slowest's two cards")
+        wait_until(lambda: state(table)["hand_sizes"][1] == sizes[1] + 2 - (seen[-1] == 1),
+                   what="the slowest's two cards")
         assert state(table)["direction"] == direction
-        wait_for(lambda: table.ring.lights[state(table)["turn"]] == "on", "the turn lit after the race")
+        wait_until(lambda: table.ring.lights[state(table)["turn"]] == "on",
+                   what="the turn lit after the race")
         assert [e for e in events(table) if e["type"] == "race"] == [{"type": "race", "slowest": 1}]
 
 
@@ -152,7 +145,7 @@ def test_h5_card_then_button_the_jumpers_button_claims_the_card(tmp_path):
         submit(table, E.Play(1, "red-9"))
         submit(table, E.Play(2, "red-9"))          # seat 0 laid it; the camera says seat 2's
         tap(table, "seat0_button")
-        wait_for(lambda: state(table)["hand_sizes"] == [6, 6, 7], "the claim")
+        wait_until(lambda: state(table)["hand_sizes"] == [6, 6, 7], what="the claim")
         assert state(table)["turn"] == 1 and table.ring.lights[1] == "on"
 
 
@@ -161,7 +154,7 @@ def test_h5_button_then_card(tmp_path):
         submit(table, E.StartCard("red-5"))
         submit(table, E.Play(1, "red-9"))
         tap(table, "seat0_button")                 # "the next card is mine"
-        wait_for(lambda: events(table)[-1]["type"] == "jump_in", "the claim")
+        wait_until(lambda: events(table)[-1]["type"] == "jump_in", what="the claim")
         submit(table, E.Play(2, "red-9"))
         assert state(table)["hand_sizes"] == [6, 6, 7] and state(table)["turn"] == 1
 
@@ -181,7 +174,7 @@ def test_h5_race_the_turns_seat_lays_first_and_the_jumper_jumps_on_its_card(tmp_
         # then seat 1 plays red-4; seat 0's button comes before seat 0's own red-4 lands
         submit(table, E.Play(1, "red-4"))
         tap(table, "seat0_button")                 # nothing identical on top: waits
-        wait_for(lambda: events(table)[-1]["type"] == "jump_in", "the second claim")
+        wait_until(lambda: events(table)[-1]["type"] == "jump_in", what="the second claim")
         submit(table, E.Play(2, "red-4"))          # seat 0's identical red-4 jumps in
         assert state(table)["hand_sizes"] == [5, 5, 6] and state(table)["turn"] == 1
 
@@ -194,15 +187,15 @@ def test_d2_the_launcher_deals_seven_each_through_a_jam_and_an_empty_hopper(tmp_
         table.launcher.aim = lambda seat: (aimed.append(seat), aim(seat))[1]
         submit(table, E.ChooseDealer(("red-9", "red-1", "red-2")))
         tap(table, "launcher_draw_button")         # the dealer starts the launcher's deal
-        wait_for(lambda: stack.jammed, "the jam")
+        wait_until(lambda: stack.jammed, what="the jam")
         quiet(table)
         assert state(table)["phase"] == "dealing" and state(table)["hand_sizes"] == [0, 3, 0]
         stack.clear_jam()
         tap(table, "launcher_draw_button")         # resumes with what each seat lacks
-        wait_for(lambda: stack.cards == 0, "the hopper running empty")
+        wait_until(lambda: stack.cards == 0, what="the hopper running empty")
         quiet(table)
         stack.reload(30)                           # the refill resumes by itself
-        wait_for(lambda: state(table)["phase"] == "start_card", "the deal's end")
+        wait_until(lambda: state(table)["phase"] == "start_card", what="the deal's end")
         assert state(table)["hand_sizes"] == [7, 7, 7] and state(table)["draw_pile"] == 108 - 21
         assert [a["type"] for a in table.loop.latest.snapshot["journal"][-1]["actions"]] == ["flip_start_card"]
         assert aimed[0] == 1 and aimed[-1] == 0 and set(aimed) == {0, 1, 2}  # left of the dealer first
