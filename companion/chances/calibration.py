@@ -1,15 +1,18 @@
 """A calibration map for the raw playout shares, fitted on simulated rounds (issue 19).
 
-Sampled hands know less than the true ones, so raw playout shares lean towards the middle
-(under-confident): a seat whose hidden cards are good wins more often than the share of
-random hands says. The map is a softmax over the seats of
+Raw playout shares are not the chances a table should see: sampled hands know less than
+the true ones (a seat's good hidden cards are missed), and a hundred playouts are noisy.
+Measured before the map (docs/benchmarks.md): the shares lean towards the middle in the
+upper deciles and barely beat the hand-size baseline. The map is a softmax over the seats of
 
     score = SHARPEN * log(smoothed share) + SIZE_WEIGHT * log(1 / hand size)
 
 fitted by maximum likelihood (Newton's method, two numbers) on a *development* set of
 simulated rounds (fixed seeds); ``bench chances`` judges it on a disjoint *check* set and
 prints both, raw and mapped. Refit with ``uno-companion bench chances --fit`` (the printed
-constants go below). The map is fitted with the virtual players' policy and official rules.
+constants go below). The map is fitted with the virtual players' policy, official rules,
+3 players and 100 playouts; fewer playouts (a slower machine) give noisier shares than it
+was fitted for (``bench chances --playouts N --players N`` shows what that costs).
 
 >>> mapped = calibrate([0.5, 0.3, 0.2], [3, 4, 6], playouts=100)
 >>> round(sum(mapped), 9), mapped[0] > 0.5
@@ -19,10 +22,10 @@ from __future__ import annotations
 
 import math
 
-#: Provisional until fitted by ``uno-companion bench chances --fit --seed 1000001 --rounds 500``
-#: (3 players, 100 playouts: the development set; see docs/benchmarks.md).
-SHARPEN = 1.35
-SIZE_WEIGHT = 0.35
+#: Fitted by ``uno-companion bench chances --fit --seed 1000001 --rounds 500`` (3 players,
+#: 100 playouts: the development set, 988 estimates; see docs/benchmarks.md).
+SHARPEN = 0.726
+SIZE_WEIGHT = 0.688
 
 
 def features(shares: list[float], sizes: list[int], playouts: int) -> list[tuple[float, float]]:
