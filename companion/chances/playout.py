@@ -100,10 +100,13 @@ def _deal_hidden(pool: list[int], hidden: list[int], masks, rnd, sweeps: int = 3
         pool[pick], pool[end] = pool[end], pool[pick]
         hands[seat][i] = pool[end]
     del pool[end:]  # the masked cards are dealt
-    for seat, hand in enumerate(hands):
+    for hand in hands:
         for i, card in enumerate(hand):
-            if card < 0:
-                hand[i] = pool.pop() if pool else 0
+            if card < 0 and pool:
+                hand[i] = pool.pop()
+    if any(-1 in hand for hand in hands):  # a contradiction (fewer unseen cards than hidden)
+        hands = [[card for card in hand if card >= 0] for hand in hands]
+        masked = []
     if masked and pool:
         for _ in range(sweeps * len(masked)):
             _, seat, i, mask = masked[int(rnd.random() * len(masked))]
