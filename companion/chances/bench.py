@@ -3,12 +3,15 @@
 Simulated full-information rounds (official rules, virtual players) are replayed as a
 tracking table sees them (:mod:`companion.chances.record`); at a few random moments of
 each round the chances are estimated from the public record alone and later compared with
-who won. Printed: calibration by decile (predicted against observed win frequency, with
-the count of predictions per bin), the Brier score against a hand-size-only baseline
-(each seat's chance proportional to 1 / its hand size), playouts per second and CPU time
-per estimate. ``--oracle`` also plays out the true hands from the same moments: its Brier
-score is what a perfect card count would reach, so the gap to it is what counting misses.
-Times are this process's CPU time. The last line is ``brier=<number>``.
+who won. Printed, for the raw playout shares and for the same shares through the
+calibration map (:mod:`companion.chances.calibration`, what a table is shown): calibration
+by decile (predicted against observed win frequency, with the count of predictions per
+bin); the Brier scores against a hand-size-only baseline (each seat's chance proportional
+to 1 / its hand size), playouts per second and CPU time per estimate. The map was fitted
+on the development set (``--seed 1000001 --rounds 1000 --fit``); the default seed 1 is the
+disjoint check set. ``--oracle`` also plays out the true hands from the same moments: its
+Brier score is what a perfect card count would reach, so the gap to it is what counting
+misses. Times are this process's CPU time. The last line is ``brier=<number>`` (mapped).
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import argparse
 import random
 import time
 
+from companion.chances.calibration import calibrate, fit
 from companion.chances.inference import Tracker
 from companion.chances.playout import estimate, light_copy
 from companion.chances.record import table_view
@@ -46,9 +50,10 @@ def oracle(full, playouts: int, rnd) -> list[float]:
 
 def collect(rounds: int, players: int, seed: int, moments: int, playouts: int,
             with_oracle: bool = False):
-    """(predicted, baseline, won, oracle) rows, the number of playouts and their CPU seconds."""
+    """Per estimate (raw shares, hand sizes, winner, oracle shares or None), the number of
+    playouts and their CPU seconds."""
     rnd = random.Random(seed)
-    triples, total_playouts, spent, estimates = [], 0, 0.0, 0
+    rows, total_playouts, spent = [], 0, 0.0
     for number in range(rounds):
         game = Game(players, full_information=True, seed=seed + number)
         game.deal_random(rnd.random, dealer=number % players)
@@ -60,15 +65,12 @@ def collect(rounds: int, players: int, seed: int, moments: int, playouts: int,
             if index not in chosen or tracking.phase not in PLAYING:
                 continue
             result = estimate(tracking, budget_s=3600, rnd=rnd, max_playouts=playouts,
-                              masks=tracker.masks(tracking))
+                              masks=tracker.masks(tracking), calibrated=False)
             total_playouts += result.playouts
             spent += result.cpu_s
-            estimates += 1
-            base = hand_size_baseline(tracking.sizes)
-            truth = oracle(full, playouts, rnd) if with_oracle else base
-            for seat in range(players):
-                triples.append((result.round[seat], base[seat], seat == game.winner, truth[seat]))
-    return triples, total_playouts, spent, estimates
+            truth = oracle(full, playouts, rnd) if with_oracle else None
+            rows.append((result.round, list(tracking.sizes), game.winner, truth))
+    return rows, total_playouts, spent
 
 
 def brier(pairs) -> float:
@@ -93,33 +95,54 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--playouts", type=int, default=100, help="playouts per estimate (default 100)")
     parser.add_argument("--oracle", action="store_true",
                         help="also play out the true hands (the best a card count could do)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="random seed (default 1: the check set; the map was fitted on 1000001)")
+    parser.add_argument("--fit", action="store_true",
+                        help="fit the calibration map on these rounds and print its constants")
     options = parser.parse_args(argv)
     if options.rounds < 1 or options.moments < 1 or options.playouts < 1:
         raise UserError("--rounds, --moments and --playouts must be at least 1")
     if not 2 <= options.players <= 10:
         raise UserError("--players must be from 2 to 10 (D2)")
     start = time.process_time()
-    triples, playouts, spent, estimates = collect(options.rounds, options.players, options.seed,
-                                                  options.moments, options.playouts, options.oracle)
-    if not estimates:
+    rows, playouts, spent = collect(options.rounds, options.players, options.seed,
+                                    options.moments, options.playouts, options.oracle)
+    if not rows:
         raise UserError("no estimates were made; play more --rounds")
-    print(f"chances: {options.rounds} rounds, {options.players} players, {estimates} estimates "
+    print(f"chances: {options.rounds} rounds, {options.players} players, {len(rows)} estimates "
           f"of {options.playouts} playouts, seed {options.seed}: {time.process_time() - start:.1f} s")
-    worst = 0.0
-    print("decile  count  predicted  observed")
-    for k, count, predicted, observed in calibration([(p, w) for p, _, w, _ in triples]):
-        judged = count >= ENOUGH
-        if judged:
-            worst = max(worst, abs(predicted - observed))
-        print(f"  {k / 10:.1f}  {count:6d}  {predicted:9.3f}  {observed:8.3f}"
-              f"{'' if judged else '  (too few to judge)'}")
-    ours, base = brier([(p, w) for p, _, w, _ in triples]), brier([(b, w) for _, b, w, _ in triples])
-    print(f"calibration_worst_bin_pp={100 * worst:.1f} (bins with >= {ENOUGH} predictions)")
-    print(f"brier_hand_size_baseline={base:.4f}")
+    params = None
+    if options.fit:
+        params = fit([(raw, sizes, options.playouts, won) for raw, sizes, won, _ in rows])
+        print(f"fitted on these rounds: SHARPEN = {params[0]:.3f}, SIZE_WEIGHT = {params[1]:.3f}"
+              " (judge it on other seeds)")
+    pairs = {"raw": [], "mapped": [], "baseline": [], "true_hands": []}
+    for raw, sizes, won, truth in rows:
+        mapped = calibrate(raw, sizes, options.playouts, params)
+        for seat, base in enumerate(hand_size_baseline(sizes)):
+            pairs["raw"].append((raw[seat], seat == won))
+            pairs["mapped"].append((mapped[seat], seat == won))
+            pairs["baseline"].append((base, seat == won))
+            if truth is not None:
+                pairs["true_hands"].append((truth[seat], seat == won))
+    for name in ("raw", "mapped"):
+        print(f"{name} playout shares" + (" (calibration map)" if name == "mapped" else "")
+              + "\ndecile  count  predicted  observed")
+        worst = 0.0
+        for k, count, predicted, observed in calibration(pairs[name]):
+            judged = count >= ENOUGH
+            if judged:
+                worst = max(worst, abs(predicted - observed))
+            print(f"  {k / 10:.1f}  {count:6d}  {predicted:9.3f}  {observed:8.3f}"
+                  f"{'' if judged else '  (too few to judge)'}")
+        tail = "" if name == "mapped" else "_raw"  # the mapped figures are what a table sees
+        print(f"calibration_worst_bin_pp{tail}={100 * worst:.1f} (bins with >= {ENOUGH} predictions)")
+        if name == "raw":
+            print(f"brier_raw={brier(pairs[name]):.4f}")
+    print(f"brier_hand_size_baseline={brier(pairs['baseline']):.4f}")
     if options.oracle:
-        print(f"brier_true_hands={brier([(t, w) for _, _, w, t in triples]):.4f}")
+        print(f"brier_true_hands={brier(pairs['true_hands']):.4f}")
     print(f"playouts_per_s={playouts / spent:.0f}")
-    print(f"ms_per_estimate={1000 * spent / estimates:.1f} ({options.playouts} playouts)")
-    print(f"brier={ours:.4f}")
+    print(f"ms_per_estimate={1000 * spent / len(rows):.1f} ({options.playouts} playouts)")
+    print(f"brier={brier(pairs['mapped']):.4f}")
     return 0

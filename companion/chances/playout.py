@@ -15,6 +15,7 @@ import random as random_module
 import time
 from dataclasses import dataclass, field
 
+from companion.chances.calibration import calibrate, mapped_errors
 from companion.chances.counting import count_cards
 from companion.engine.phases import DRAWN, MATCH_OVER, PLAYING, VERDICT
 from companion.engine.sim import play_match, play_round
@@ -99,10 +100,13 @@ def _deal_hidden(pool: list[int], hidden: list[int], masks, rnd, sweeps: int = 3
         pool[pick], pool[end] = pool[end], pool[pick]
         hands[seat][i] = pool[end]
     del pool[end:]  # the masked cards are dealt
-    for seat, hand in enumerate(hands):
+    for hand in hands:
         for i, card in enumerate(hand):
-            if card < 0:
-                hand[i] = pool.pop() if pool else 0
+            if card < 0 and pool:
+                hand[i] = pool.pop()
+    if any(-1 in hand for hand in hands):  # a contradiction (fewer unseen cards than hidden)
+        hands = [[card for card in hand if card >= 0] for hand in hands]
+        masked = []
     if masked and pool:
         for _ in range(sweeps * len(masked)):
             _, seat, i, mask = masked[int(rnd.random() * len(masked))]
@@ -120,10 +124,12 @@ def _share(wins: list[int], n: int) -> tuple[list[float], list[float]]:
 
 def estimate(game, budget_s: float = 0.2, rnd=None, *, max_playouts: int | None = None,
              min_playouts: int = 1, match: bool = False, cancelled=None,
-             masks: list[list[int]] | None = None) -> Estimate:
+             masks: list[list[int]] | None = None, calibrated: bool = True) -> Estimate:
     """Round (and match) chances of each seat of ``game`` from ``budget_s`` CPU seconds of
     playouts (or ``max_playouts``); ``cancelled()`` is asked between playouts. ``masks``
-    (:meth:`companion.chances.inference.Tracker.masks`) narrow the sampled hands."""
+    (:meth:`companion.chances.inference.Tracker.masks`) narrow the sampled hands. The round
+    chances go through the calibration map (:mod:`companion.chances.calibration`) unless
+    ``calibrated=False``; the raw shares stay in ``extra["raw"]``."""
     rnd = rnd or random_module.Random(0)
     n = game.n
     if game.phase not in PLAYING:  # the round is decided (or not begun): nothing to sample
@@ -154,7 +160,12 @@ def estimate(game, budget_s: float = 0.2, rnd=None, *, max_playouts: int | None 
     if not playouts:
         return Estimate([1 / n] * n, [0.5] * n, playouts=0, cpu_s=spent, cancelled=True)
     chances, errors = _share(round_wins, playouts)
-    result = Estimate(chances, errors, playouts=playouts, cpu_s=spent, cancelled=stopped)
+    raw = chances
+    if calibrated:
+        chances, errors = (calibrate(raw, game.sizes, playouts),
+                           mapped_errors(raw, errors, game.sizes, playouts))
+    result = Estimate(chances, errors, playouts=playouts, cpu_s=spent, cancelled=stopped,
+                      extra={"raw": raw})
     if match:
         result.match, result.match_se = _share(match_wins, playouts)
     return result

@@ -4,10 +4,13 @@ import doctest
 import pytest
 
 import companion.chances
+import companion.chances.calibration
+import companion.chances.inference
 import companion.chances.worker
 
 
-@pytest.mark.parametrize("module", [companion.chances, companion.chances.worker])
+@pytest.mark.parametrize("module", [companion.chances, companion.chances.worker,
+                                    companion.chances.calibration, companion.chances.inference])
 def test_docstring_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed
