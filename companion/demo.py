@@ -73,10 +73,11 @@ def main(argv: list[str]) -> int:
         started = time.monotonic()
         table.play(on_round=lambda line: print(line, flush=True))
         state = table.state()
-        winner = state["match"]["winner"]
-        print(f"winner: {state['players'][winner]}; scores "
-              + ", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"])), flush=True)
-        print(f"played: {len(state['rounds'])} rounds, {state['events']} events "
+        shown = state.game
+        winner = shown.match.winner
+        print(f"winner: {shown.players[winner]}; scores "
+              + ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.scores)), flush=True)
+        print(f"played: {len(state.rounds)} rounds, {shown.events} events "
               f"in {time.monotonic() - started:.0f} s", flush=True)
         for line in table.fault_report():
             print(line, flush=True)

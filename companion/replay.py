@@ -31,8 +31,8 @@ def main(argv: list[str]) -> int:
         raise UserError(f"{options.log}: {error}") from None
     if options.undo:
         game.undo(options.undo)
-    state = game.snapshot()
+    output = game.snapshot().to_json()
     if options.events:
-        state["event_list"] = [event.to_json() for event in game.log]
-    print(json.dumps(state, indent=2, ensure_ascii=False))
+        output["event_list"] = [event.to_json() for event in game.log]
+    print(json.dumps(output, indent=2, ensure_ascii=False))
     return 0

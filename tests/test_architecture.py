@@ -140,3 +140,59 @@ def test_the_name_check_finds_a_class_and_an_alias_of_the_same_name(tmp_path):
     (tmp_path / "waits_too.py").write_text("from concurrent.futures import TimeoutError as Late\n")
     twice = _names_defined_twice(sorted(tmp_path.glob("*.py")))
     assert sorted(twice) == ["Happened", "Play"] and len(twice["Play"]) == 2  # one thing, one name: fine
+
+
+#: Where code holds the engine's state: ``x.snapshot()``, ``x.state()``, ``update.snapshot``.
+STATE_SOURCES = ("snapshot", "state")
+STATE_TYPES = ("GameView", "TableState")
+
+
+def _is_state_source(node: ast.AST) -> bool:
+    if isinstance(node, ast.Call):
+        node = node.func
+    return isinstance(node, ast.Attribute) and node.attr in STATE_SOURCES
+
+
+def _state_names(tree: ast.AST) -> set[str]:
+    """Names that hold a state: assigned from a state source, or annotated with a state type."""
+    names = {"state"}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None \
+                and _is_state_source(node.value):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.arg) and node.annotation is not None \
+                and any(isinstance(n, ast.Name) and n.id in STATE_TYPES for n in ast.walk(node.annotation)):
+            names.add(node.arg)
+    return names
+
+
+def _reads_state_by_key(node: ast.AST, names: set[str]) -> bool:
+    """``state["phase"]``, ``game.snapshot()["turn"]``, ``update.snapshot.get("setup")``..."""
+    holder = key = None
+    if isinstance(node, ast.Subscript):
+        holder, key = node.value, node.slice
+    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+          and node.func.attr in ("get", "keys", "items", "values") ):
+        holder, key = node.func.value, node.args[0] if node.args else ast.Constant("")
+    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return False
+    return _is_state_source(holder) or (isinstance(holder, ast.Name) and holder.id in names)
+
+
+def test_no_code_outside_the_engine_reads_its_state_by_a_string_key(trees):
+    """The engine's state is typed (companion/engine/state.py): the table, the service and the
+    web read its attributes; only the edges (HTTP, stream, replay, records) take its JSON."""
+    found = [_where(path, node.lineno) for path, tree in trees.items()
+             for names in [_state_names(tree)] for node in ast.walk(tree)
+             if _reads_state_by_key(node, names)]
+    assert not found, "the engine's state read by a string key (use its attributes):\n" + "\n".join(found)
+
+
+def test_the_state_check_would_see_a_string_key():
+    code = ("def f(game, update, shown: GameView):\n    view = game.snapshot()\n"
+            "    return (view['turn'], game.state()['journal'], update.snapshot.get('setup'),\n"
+            "            state['phase'], shown['players'], game.snapshot().turn)\n")
+    tree = ast.parse(code)
+    names = _state_names(tree)
+    assert sum(_reads_state_by_key(node, names) for node in ast.walk(tree)) == 5

@@ -107,7 +107,7 @@ def _answer(update: Update):
 @blueprint.get("/state")
 def state():
     update = _table().latest
-    return jsonify(version=update.version, state=update.snapshot,
+    return jsonify(version=update.version, state=update.snapshot.to_json(),
                    view=view.render(update, str(get_locale())), host=security.is_host())
 
 
@@ -168,7 +168,7 @@ def post_event():
     answers = body.get("answers")
     if answers is not None and not _question_id(answers):
         raise BadRequest(_("'answers' is the number of the question this event answers."))
-    if any(q["id"] == answers and "answer" in q for q in _table().latest.snapshot.get("questions", [])):
+    if any(q["id"] == answers and "answer" in q for q in _table().latest.snapshot.questions):
         event = body.get("event")   # the question names its event (a start card has no seat)
         return _answer(_run(Answer(answers, event.get("card") if isinstance(event, dict) else None)))
     return _answer(_run(Happened(_event(body), answers=answers)))

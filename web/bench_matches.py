@@ -43,13 +43,14 @@ def recorded_match(seed: int) -> tuple[tuple, list]:
             for legal in (True, False):
                 trial = table.engine.copy()
                 trial.apply(E.ChallengeVerdict(legal))
-                if trial.snapshot()["owed_cards"] == want["owed_cards"] and trial.snapshot()["turn"] == want["turn"]:
+                shown = trial.snapshot()
+                if shown.owed_cards == want.owed_cards and shown.turn == want.turn:
                     break
             steps.append(E.ChallengeVerdict(legal))
             table.apply(steps[-1])
         elif table.engine.phase == P.SCORING:              # S1: the hands counted
             steps.append(E.RoundEnd(tuple(sum(card_points(c) for c in hand)
-                                          for hand in world.snapshot()["hands"])))
+                                          for hand in world.snapshot().hands)))
             table.apply(steps[-1])
         recorded.extend(steps)
     return players, recorded

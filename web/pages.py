@@ -41,7 +41,7 @@ def setup():
         # the next game starts from the saved setup, else from the rules of the match at the table
         context.update(host_link=link, qr_svg=host_qr_svg(link) if link else "",
                        next_setup=view.setup_json(current_app.extensions["next_setup"].load())
-                       or current_app.extensions["table"].latest.snapshot.get("setup"))
+                       or current_app.extensions["table"].latest.snapshot.setup.to_json())
     return _page("setup.html", **context)
 
 

@@ -17,9 +17,11 @@ from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
 from companion.engine.events import PENALTY_REASONS
 from companion.engine.options import IMPLEMENTED, OPTION_INFO, PRESETS
 from companion.engine import phases as P
+from companion.engine.state import GameView, WaitingFor
 from companion.errors import UserError
 from companion.numbers import is_digits, parse_whole_number
 from companion.table.game import EDITIONS
+from companion.table.state import TableState
 from companion.web.describe import describe
 from companion.web.sse import Shared
 from companion.web.words import (EVENT_KINDS, GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
@@ -52,47 +54,47 @@ def render(update, locale: str) -> dict:
         return cached[1]
 
 
-def build_view(state: dict) -> dict:
-    players, turn = state["players"], state["turn"]
-    match, scores = state["match"], state["scores"]
-    wins_only = match["scoring"] == "wins"
-    points = state["round_wins"] if wins_only else scores
-    goal = (state["setup"]["options"].get("target_wins") or max(points + [1])) if wins_only else match["target"]
-    owed = state["owed_cards"]
+def build_view(state: TableState) -> dict:
+    game = state.game
+    players, turn = list(game.players), game.turn
+    match, scores = game.match, list(game.scores)
+    wins_only = match.scoring == "wins"
+    points = list(game.round_wins) if wins_only else scores
+    goal = (state.setup.options.target_wins or max(points + [1])) if wins_only else match.target
+    owed = game.owed_cards
     player_views = []
     for seat, name in enumerate(players):
-        due = owed[seat] + (state["pending_draw"] if seat == turn else 0)
+        due = owed[seat] + (game.pending_draw if seat == turn else 0)
         player_views.append({
             "seat": seat, "name": name, "score": points[seat],
             "progress": round(min(1.0, points[seat] / goal), 3) if goal else 0,
-            "hand": state["hand_sizes"][seat],
-            "hand_text": ngettext("%(num)d card", "%(num)d cards", state["hand_sizes"][seat]),
-            "uno": state["uno_called"][seat] and state["hand_sizes"][seat] != 0,  # out: no badge
-            "dealer": seat == state["dealer"],
-            "catchable": seat == state.get("uno_window"),  # one card, no UNO called: catch them
+            "hand": game.hand_sizes[seat],
+            "hand_text": ngettext("%(num)d card", "%(num)d cards", game.hand_sizes[seat]),
+            "uno": game.uno_called[seat] and game.hand_sizes[seat] != 0,  # out: no badge
+            "dealer": seat == game.dealer,
+            "catchable": seat == game.uno_window,  # one card, no UNO called: catch them
             "current": seat == turn, "pending": due,
             "pending_text": _("draws %(count)d", count=due) if due else ""})
-    waiting = state["waiting_for"]
-    what = _waiting_text(waiting, state.get("waiting_message"))
+    what = _waiting_text(game.waiting_for)
     turn_view = None
     if turn is not None:
-        arrow = "↻" if state["direction"] == "clockwise" else "↺"
+        arrow = "↻" if game.direction == "clockwise" else "↺"
         turn_view = {"seat": turn, "name": players[turn],
                      "text": _("%(name)s's turn", name=players[turn]),
-                     "direction_text": arrow + " " + (_("clockwise") if state["direction"] == "clockwise"
+                     "direction_text": arrow + " " + (_("clockwise") if game.direction == "clockwise"
                                                       else _("counter-clockwise"))}
     pending = None
-    if state["pending_draw"] and turn is not None:
-        pending = {"count": state["pending_draw"],
-                   "text": _("%(name)s must draw %(count)d", name=players[turn], count=state["pending_draw"])}
-    described = [_described(entry, players) for entry in state["journal"]]
+    if game.pending_draw and turn is not None:
+        pending = {"count": game.pending_draw,
+                   "text": _("%(name)s must draw %(count)d", name=players[turn], count=game.pending_draw)}
+    described = [_described(entry, players) for entry in state.journal]
     return {
-        "status": _status(state, players, what),
+        "status": _status(game, players, what),
         "players": player_views, "turn": turn_view,
-        "colour": colour_view(state["colour"]), "top": card_view(state["top_card"]),
-        "pending": pending, "recent": [_described(e, players) for e in state["recent"][::-1]],
+        "colour": colour_view(game.colour), "top": card_view(game.top_card),
+        "pending": pending, "recent": [_described(e, players) for e in state.recent[::-1]],
         "rounds": _rounds(state, players), "round_events": described,
-        "questions": [_question(q, players) for q in state.get("questions", [])],
+        "questions": [_question(q, players) for q in state.questions],
         "fix": _fix(state, players),
         "draws": _draws(state, players),
     }
@@ -131,9 +133,9 @@ def _described(entry: dict, players: list[str]) -> str:
     return cached[1]
 
 
-def _fix(state: dict, players: list[str]) -> dict:
+def _fix(state: TableState, players: list[str]) -> dict:
     """What the host's undo and card fix would change, as the table says (in words)."""
-    undo, card = state.get("undo_next"), state.get("fix_next")
+    undo, card = state.undo_next, state.fix_next
     return {"undo": describe(undo, players) if undo else None,
             "card": describe(card, players) if card else None,
             "card_id": card["event"].get("card") if card else None}
@@ -154,45 +156,46 @@ def _question(question: dict, players: list[str]) -> dict:
             "candidates": [c for c in candidates if c]}
 
 
-def _waiting_text(waiting: dict, message: dict | None) -> str:
+def _waiting_text(waiting: WaitingFor) -> str:
     """The engine's "what it waits for" in words: by its key and parameters when it gave
-    them (``waiting_message``: "draw 4" carries a number), else its fixed text."""
-    if isinstance(message, dict):
-        return engine_message(waiting["what"], message.get("key"), message.get("params"))
-    return engine_text(waiting["what"])
+    them (a message: "draw 4" carries a number), else its fixed text."""
+    message = waiting.message
+    if message is not None:
+        return engine_message(waiting.what, message["key"], message["params"])
+    return engine_text(waiting.what)
 
 
-def _status(state: dict, players: list[str], what: str) -> dict:
-    match, seat = state["match"], state["waiting_for"]["seat"]
+def _status(game: GameView, players: list[str], what: str) -> dict:
+    match, seat = game.match, game.waiting_for.seat
     banner = ""
-    if match["over"] and match["winner"] is not None:
-        banner = what = _("%(name)s wins the match!", name=players[match["winner"]])
+    if match.over and match.winner is not None:
+        banner = what = _("%(name)s wins the match!", name=players[match.winner])
         seat = None  # the table waits for nobody: the headline is the winner
-    elif state["phase"] == P.SCORING:
+    elif game.phase == P.SCORING:
         banner = _("Round over: count the cards left in each hand.")
-    elif state["phase"] in (P.DEAL, P.START):
-        banner = (_("New round: %(what)s", what=what) if state["round"] > 1
+    elif game.phase in (P.DEAL, P.START):
+        banner = (_("New round: %(what)s", what=what) if game.round > 1
                   else _("New game: %(what)s", what=what))
-    target = _("target %(points)d", points=match["target"]) if match["scoring"] != "wins" else _("count round wins")
-    return {"round": state["round"], "phase": state["phase"],
-            "round_text": _("Round %(number)d", number=state["round"]) + " · " + target,
+    target = _("target %(points)d", points=match.target) if match.scoring != "wins" else _("count round wins")
+    return {"round": game.round, "phase": game.phase,
+            "round_text": _("Round %(number)d", number=game.round) + " · " + target,
             "phase_text": f"{players[seat]}: {what}" if seat is not None else what,
             "waiting_text": what,
             "banner": banner,
-            "winner": match["winner"] if match["over"] else None}
+            "winner": match.winner if match.over else None}
 
 
-def _rounds(state: dict, players: list[str]) -> dict:
+def _rounds(state: TableState, players: list[str]) -> dict:
     """Points per round and running totals; with S4 (count wins) the wins themselves."""
-    if state["match"]["scoring"] == "wins":
+    if state.game.match.scoring == "wins":
         rows = [{"round": row["round"], "totals": row["wins"],
                  "points": [1 if seat == row["winner"] else 0 for seat in range(len(players))]}
-                for row in state["rounds"]]
-        target = state["setup"]["options"].get("target_wins") or None
+                for row in state.rounds]
+        target = state.setup.options.target_wins or None
     else:
         rows = [{"round": row["round"], "points": row["points"], "totals": row["totals"]}
-                for row in state["rounds"]]
-        target = state["match"]["target"]
+                for row in state.rounds]
+        target = state.game.match.target
     return {"players": players, "target": target, "round_label": _("Round"), "total_label": _("Total"),
             "rows": rows}
 

@@ -7,6 +7,7 @@ from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_card, parse_colour
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
                                      PLAYING, SCORING, START, TARGET, TURN, VERDICT)
+from companion.engine.state import GameView, MatchStanding, WaitingFor
 from companion.errors import UserError
 
 
@@ -169,48 +170,32 @@ class ApplyMixin:
             return [A.Turn(seat, ("play the drawn card", "pass")), *owed]
         return [A.Turn(seat, ("play", "draw")), *owed]
 
-    def snapshot(self) -> dict:
-        """A JSON-ready picture of the state for the phone page and ``replay``."""
+    def snapshot(self) -> GameView:
+        """The state as the phone page and ``replay`` show it, typed (see state.py); its
+        ``to_json()`` is the JSON picture. Cheap: a few tuple copies."""
         running = self.phase in PLAYING
         waiting = (_WAITING_DEALER if self.phase is DEAL and self.dealer < 0
                    else _WAITING[self.phase])
         if self.pending and self.phase is TURN:
             waiting = message("waiting_draw", count=self.pending)
-        names = (lambda cards: [CARD_NAMES[c] for c in cards])
-        return {
-            "mode": "full" if self.full else "tracking",
-            "players": list(self.players),
-            "round": self.round_no,
-            "dealer": self.dealer if self.dealer >= 0 else None,
-            "phase": self.phase,
-            "turn": self.current if running else None,
-            "waiting_for": {"seat": self.current if running else None, "what": waiting},
-            # a waiting text with a number in it, as key and parameters (see messages.py)
-            "waiting_message": ({"key": waiting.key, "params": dict(waiting.params)}
-                                if waiting.params else None),
-            "direction": "clockwise" if self.direction == 1 else "counter-clockwise",
-            "top_card": CARD_NAMES[self.top] if self.top >= 0 else None,
-            "colour": COLOURS[self.colour] if self.colour != NO_COLOUR else None,
-            "pending_draw": self.pending,
-            "owed_cards": list(self.owed),
-            "hand_sizes": list(self.sizes),
-            "claimable": self.claimable() if self.house else -1,
-            ("hands" if self.full else "known_cards"): [names(h) for h in self.hands],
-            "uno_called": list(self.called),
-            "uno_window": self.uno_window if self.uno_window >= 0 else None,
-            "draw_pile": self.draw_pile_size,
-            "discard_pile": len(self.discard),
-            "scores": list(self.scores),
-            "round_wins": list(self.wins),
-            "last_round_points": list(self.round_points),
-            "round_winner": self.winner if self.winner >= 0 else None,
-            "match": {"over": self.phase is MATCH_OVER,
-                      "winner": self.match_winner if self.match_winner >= 0 else None,
-                      "scoring": self.options.scoring, "target": self.options.target},
-            "rules": self.options.changed(),
-            "house": self._house_state(),
-            "events": len(self.log) if self.log is not None else None,
-        }
+        phase, turn = self.phase, self.current if running else None
+        names = CARD_NAMES.__getitem__
+        options = self.options
+        return GameView(
+            self.full, tuple(self.players), self.round_no,
+            self.dealer if self.dealer >= 0 else None, phase, turn, WaitingFor(turn, waiting),
+            "clockwise" if self.direction == 1 else "counter-clockwise",
+            CARD_NAMES[self.top] if self.top >= 0 else None,
+            COLOURS[self.colour] if self.colour != NO_COLOUR else None,
+            self.pending, tuple(self.owed), tuple(self.sizes),
+            self.claimable() if self.house else -1,
+            tuple([tuple(map(names, hand)) for hand in self.hands]),
+            tuple(self.called), self.uno_window if self.uno_window >= 0 else None,
+            self.draw_pile_size, len(self.discard), tuple(self.scores), tuple(self.wins),
+            tuple(self.round_points), self.winner if self.winner >= 0 else None,
+            MatchStanding(phase is MATCH_OVER, self.match_winner if self.match_winner >= 0 else None,
+                          options.scoring, options.target),
+            options, self._house_state(), len(self.log) if self.log is not None else None)
 
     def _house_state(self) -> dict:
         """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""
@@ -222,5 +207,7 @@ class ApplyMixin:
                 value = sorted(value)
             elif isinstance(value, dict):
                 value = {str(seat): count for seat, count in value.items()}
+            elif isinstance(value, list):
+                value = value[:]   # the view keeps its own: the rule changes its list in place
             view[key] = value
         return view

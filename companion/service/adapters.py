@@ -171,7 +171,7 @@ class DevicePump:
             self.adapter._cue("illegal")
         observed = engine_input(observation)
         if observed is not None:
-            self._follow(meaning(self.loop.latest.snapshot, observed))
+            self._follow(meaning(self.loop.latest.snapshot.game, observed))
         if isinstance(observation, obs.RaceEnded):  # the race used the ring: light the turn again
             self.adapter.carry_out([a for a in self.loop.call(TableGame.prompt) if a.type == "turn"])
 
@@ -193,7 +193,7 @@ class DevicePump:
         if launcher is None or launcher.busy:
             return
         pressed = DrawButton(asked=tuple(self._asked()), bursts=self.burst)
-        self._follow(meaning(self.loop.latest.snapshot, pressed))
+        self._follow(meaning(self.loop.latest.snapshot.game, pressed))
 
     def _asked(self) -> list:
         """The dispenses the engine still asks for (after a jam or a reload)."""

@@ -16,6 +16,7 @@ import time
 from companion.engine import events as E
 from companion.engine import phases as P
 from companion.engine.inputs import CardSighted, meaning
+from companion.engine.state import GameView
 from companion.errors import UserError
 from companion.table import Ask, Happened, TableGame, TableLoop
 from companion.threads import Worker
@@ -41,24 +42,24 @@ def open_camera(spec: str):
     raise UserError(f"[camera] source = {spec!r}: use picamera, usb:0, folder:PATH, video:PATH or none")
 
 
-def sighting_event(state: dict, card: str) -> E.Event | None:
+def sighting_event(state: GameView, card: str) -> E.Event | None:
     """The event a card settling on the pile stands for now (the engine reads it)."""
     events = meaning(state, CardSighted(card)).events
     return events[0] if events else None
 
 
-def card_question(state: dict, guess: str | None) -> dict | None:
+def card_question(state: GameView, guess: str | None) -> dict | None:
     """The question to the host about a card the camera could not read, naming the event its
     answer stands for (the start card, or the play of the seat whose turn it is); None when
     the table waits for no card now (nobody is asked about a card that means nothing)."""
     candidates = [guess] if guess else []
-    if state["phase"] == P.START:
+    if state.phase == P.START:
         return {"kind": "card", "seat": None, "answer": {"type": "start_card"}, "candidates": candidates,
                 "text": "which card was turned up as the start card?"}
-    if state["turn"] is not None:
-        seat = state["turn"]
+    if state.turn is not None:
+        seat = state.turn
         return {"kind": "card", "seat": seat, "answer": {"type": "play", "seat": seat},
-                "candidates": candidates, "text": f"which card did {state['players'][seat]} play?"}
+                "candidates": candidates, "text": f"which card did {state.players[seat]} play?"}
     return None
 
 
@@ -105,7 +106,7 @@ class CameraFeeder:
         """A new round or game, the end of a match, or a wild-draw4 start card put back (D4)
         clears the pile: watch it afresh, so cards taken away are not read as a card played
         (this runs on the loop thread, so it only sets a flag)."""
-        phase = update.snapshot["phase"]
+        phase = update.snapshot.game.phase
         if (phase in (P.DEAL, P.MATCH_OVER) and self._phase != phase) or any(
                 action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
             self._fresh_pile = True
@@ -167,7 +168,7 @@ class CameraFeeder:
         if seen is None:
             return
         self.sightings.append(seen)
-        state = self.loop.latest.snapshot
+        state = self.loop.latest.snapshot.game
         if seen.card is None:   # not guessed: every phone shows the question, the host answers
             question = card_question(state, seen.guess)
             if question is None:

@@ -14,7 +14,7 @@ engine is pure, so replaying it refuses it again and changes nothing.
 >>> game = keeper.new_game(Setup(players=("Ana", "Ben"), dealer=0))
 >>> [event["type"] for event in keeper.store.events(keeper.match_of(game))]
 ['deal']
->>> keeper.restore().state()["phase"]
+>>> keeper.restore().state().game.phase
 'start_card'
 
 Reopening a stored match goes through the loop like any new game: the host's
@@ -28,6 +28,7 @@ import weakref
 from dataclasses import dataclass
 
 from companion.engine.log import LOG_FORMAT, READABLE_VERSIONS, header
+from companion.engine.state import GameView
 from companion.errors import UserError
 from companion.matchdb.database import MatchDatabase, MatchProblem
 from companion.table.game import Setup, TableGame, event_from_json, setup_from_json
@@ -77,12 +78,12 @@ def replay_match(store: MatchDatabase, match_id: int) -> Replayed:
     return Replayed(game, len(events), refused)
 
 
-def summary_of(state: dict) -> dict:
+def summary_of(state: GameView) -> dict:
     """What the match list shows of a game without replaying it."""
-    match = state["match"]
-    return {"round": state["round"], "scores": list(state["scores"]),
-            "round_wins": list(state.get("round_wins") or []), "scoring": match["scoring"],
-            "over": bool(match["over"]), "winner": match["winner"]}
+    match = state.match
+    return {"round": state.round, "scores": list(state.scores),
+            "round_wins": list(state.round_wins), "scoring": match.scoring,
+            "over": bool(match.over), "winner": match.winner}
 
 
 def _checked_summary(summary: dict | None) -> dict:
@@ -130,14 +131,14 @@ class StoreKeeper:
         match_id = self._match(game)  # a game with nothing applied yet is still the one to resume
         self.current = game
         self._tell_host(game)
-        self._write_summary(match_id, summary_of(game.state()))
+        self._write_summary(match_id, summary_of(game.state().game))
         return game
 
     def after_update(self, update) -> None:
         """The loop's subscriber: keep the current match's summary (scores, finished) fresh."""
         match_id = self.match_of(self.current) if self.current is not None else None
         if match_id is not None:
-            self._write_summary(match_id, summary_of(update.snapshot))
+            self._write_summary(match_id, summary_of(update.snapshot.game))
 
     def match_of(self, game: TableGame) -> int | None:
         return self._matches.get(game)
@@ -161,8 +162,7 @@ class StoreKeeper:
         if self.current is not None and self.match_of(self.current) == match_id:
             raise MatchProblem(f"match {match_id} is the one at the table now", "current", id=match_id)
         replayed = replay_match(self.store, match_id)
-        match = replayed.game.state()["match"]
-        if match["over"]:
+        if replayed.game.state().game.match.over:
             raise MatchProblem(f"match {match_id} is over; only an unfinished match can be reopened",
                                "finished", id=match_id)
         game = self._bind(replayed.game, match_id, **hooks)
@@ -178,7 +178,7 @@ class StoreKeeper:
         self._matches[game] = match_id
         self.current = game
         self._tell_host(game)
-        self._write_summary(match_id, summary_of(game.state()))
+        self._write_summary(match_id, summary_of(game.state().game))
         return game
 
     def _tell_host(self, game: TableGame) -> None:
@@ -236,7 +236,7 @@ class MatchArchive:
                 problem = MatchProblem(f"match {info.id}: {info.problem}", "damaged_header", id=info.id)
             elif summary is None and info.id != current and time.monotonic() < deadline:
                 try:
-                    summary = summary_of(replay_match(self.store, info.id).game.state())
+                    summary = summary_of(replay_match(self.store, info.id).game.state().game)
                     self.store.set_summary(info.id, summary, finished=summary["over"])
                 except MatchProblem as error:
                     problem = error
@@ -250,12 +250,13 @@ class MatchArchive:
         if info is None:
             raise MatchProblem(f"there is no match {match_id}", "missing", id=match_id)
         replayed = replay_match(self.store, match_id)
-        state = replayed.game.state()
+        state = replayed.game.state().game
         entry = self._entry(match_id, info.started, info.header or {}, info.events, summary_of(state),
                             None, self.current_id())
         return {"match": entry, "rounds": list(replayed.game.rounds),
                 "journal": list(replayed.game.journal), "refused": replayed.refused,
-                "state": {key: state[key] for key in ("phase", "hand_sizes", "dealer", "top_card")}}
+                "state": {"phase": state.phase, "hand_sizes": list(state.hand_sizes), "dealer": state.dealer,
+                          "top_card": state.top_card}}
 
     def export(self, match_id: int) -> str:
         """The match's game log (JSON Lines) as ``uno-companion replay`` reads it: the events in

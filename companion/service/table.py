@@ -152,12 +152,12 @@ class TableService:
         after any change by the host the launcher stops throwing what the engine no longer
         asks for. So the ring and launcher show the engine's prompt, as after a restart."""
         if update.kind == "new-game":
-            setup = update.snapshot["setup"]
-            self.adapter.seats = len(setup["players"])
-            self._aim_for(len(setup["players"]))
-            self.adapter.turn_seconds = turn_timer(setup["mode"], setup["options"].get("flash_turn_seconds"))
+            setup = update.snapshot.setup
+            self.adapter.seats = len(setup.players)
+            self._aim_for(len(setup.players))
+            self.adapter.turn_seconds = turn_timer(setup.mode, setup.options.flash_turn_seconds)
             if self.pump is not None:
-                self.pump.burst = throws_bursts(setup["mode"])
+                self.pump.burst = throws_bursts(setup.mode)
         if (update.kind in ("new-game", "undo", "correct") and self.launcher is not None
                 and self.launcher.busy and not any(a.type == "dispense" for a in update.actions)):
             self.launcher.stop()

@@ -16,6 +16,7 @@ from companion.engine import phases as P
 from companion.service.presses import press_event
 from companion.simtable.players import Act
 from companion.table import Correct, Happened, UndoLast
+from companion.table.state import TableState
 
 log = logging.getLogger(__name__)
 
@@ -23,21 +24,21 @@ log = logging.getLogger(__name__)
 class PlayersHands:
     """What the players' hands do at the table (see the module docstring)."""
 
-    def do(self, act: Act, state: dict) -> None:
+    def do(self, act: Act, state: TableState) -> None:
         log.debug("player: %s", act)
         if act.kind == "place":
             if self._late(state):
                 return
-            if act.seat is None and state["top_card"] is None:
+            if act.seat is None and state.game.top_card is None:
                 self.camera.clear()     # a new round's pile (or a start wild-draw4 put back)
             self.camera.place(act.value)
         elif act.kind == "press":
             self.press(act.seat)
         elif act.kind == "jump":      # H5: the jumper's button claims the card laid next
-            before = state["events"]
+            before = state.game.events
             self.press(act.seat)
             deadline = time.monotonic() + 2.0   # the press passes the button's debounce first
-            while self.state()["events"] == before and time.monotonic() < deadline:
+            while self.state().game.events == before and time.monotonic() < deadline:
                 time.sleep(0.002)
             self.counts["jump-ins"] += 1
             self.camera.place(act.value)
@@ -48,7 +49,7 @@ class PlayersHands:
         elif act.kind == "colour":
             self.tap(f"seat{next(s for s, c in self.groups.items() if c == act.value)}_button")
         elif act.kind == "race":
-            seats = min(len(state["players"]), self.service.ring.seats)   # the ring races its own
+            seats = min(len(state.game.players), self.service.ring.seats)   # the ring races its own
             for seat in self.random.sample(range(seats), seats):
                 self.tap(f"seat{seat}_button")
         elif act.kind == "correct":   # the host on the phone: "that was another card"
@@ -61,7 +62,7 @@ class PlayersHands:
             self._fix_launcher()
         elif act.kind == "phone":
             kind = "hand" if act.value.type == "reveal" else "card"
-            asked = [q["id"] for q in state.get("questions", []) if q["kind"] == kind]
+            asked = [q["id"] for q in state.questions if q["kind"] == kind]
             typed = act.value.type in ("play", "start_card", "reveal")
             self.counts["cards typed in"] += typed
             answers = asked[-1] if typed and asked else None   # the question the camera asked
@@ -82,8 +83,8 @@ class PlayersHands:
                 loop.submit(Correct(card, source="phone")).result(10)
                 return
             except UserError as refusal:
-                last = self.state()["journal"][-1:] if attempt == 0 else []
-                before_last = self.state()["journal"][-2:-1]
+                last = self.state().journal[-1:] if attempt == 0 else ()
+                before_last = self.state().journal[-2:-1]
                 if not (last and before_last and before_last[0]["event"]["type"] == "play"):
                     log.info("host: the misread card stays (%s)", refusal)
                     return
@@ -95,7 +96,7 @@ class PlayersHands:
         tells the host, who enters on the phone what the press would have meant."""
         if seat < self.service.ring.seats:
             return self.tap(f"seat{seat}_button")
-        event = press_event(self.state(), seat)
+        event = press_event(self.state().game, seat)
         if event is not None:
             try:
                 self.service.loop.submit(Happened(event, source="phone")).result(10)
@@ -110,7 +111,7 @@ class PlayersHands:
         self.service.devices["sim"].tap(name)
         self._tapped[name] = time.monotonic()
 
-    def _tend_launcher(self, state: dict) -> None:
+    def _tend_launcher(self, state: TableState) -> None:
         """What players do when the launcher beeps: clear a jam, refill an empty hopper; and at
         a new deal all cards come back, so the hopper is filled up again."""
         if self.stack.jammed:
@@ -120,22 +121,22 @@ class PlayersHands:
             self.stack.reload(self.faults.hopper)   # the refill resumes a dispense by itself
             self.counts["hopper refills"] += 1
             self.settle()
-        elif state["phase"] == P.DEAL and self.stack.cards < self.faults.hopper:
+        elif state.game.phase == P.DEAL and self.stack.cards < self.faults.hopper:
             self.stack.reload(self.faults.hopper - self.stack.cards)
 
     def _fix_launcher(self) -> None:
         self.tap("launcher_draw_button")   # the launcher throws what the table still asks for
 
-    def _late(self, state: dict) -> bool:
+    def _late(self, state: TableState) -> bool:
         """Flash: now and then a player hesitates until the turn timer runs out."""
         seconds = self.service.adapter.turn_seconds
-        if not (seconds and self._late_left and state["phase"] == P.TURN and self.random.random() < 0.2):
+        if not (seconds and self._late_left and state.game.phase == P.TURN and self.random.random() < 0.2):
             return False
         self._late_left -= 1
         self.players.placed = None
-        before = self.state()["events"]
+        before = self.state().game.events
         deadline = time.monotonic() + seconds + 3
-        while self.state()["events"] == before and time.monotonic() < deadline:
+        while self.state().game.events == before and time.monotonic() < deadline:
             time.sleep(0.02)
-        self.counts["timers run out"] += self.state()["events"] != before
+        self.counts["timers run out"] += self.state().game.events != before
         return True

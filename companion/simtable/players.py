@@ -29,6 +29,7 @@ from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
 from companion.engine.cards import CARD_IDS as CARD_ID
 from companion.engine.phases import DRAWN
+from companion.engine.state import GameView
 
 log = logging.getLogger(__name__)
 
@@ -123,10 +124,10 @@ class VirtualPlayers:
         return found
 
     # -- acting -------------------------------------------------------------------------------
-    def next_act(self, state: dict) -> Act | None:
-        """What someone at the table does next, given the table's snapshot (None: match over)."""
-        world, phase, turn = self.world, state["phase"], state["turn"]
-        if state["match"]["over"]:
+    def next_act(self, state: GameView) -> Act | None:
+        """What someone at the table does next, given the engine's snapshot (None: match over)."""
+        world, phase, turn = self.world, state.phase, state.turn
+        if state.match.over:
             return None
         if self.misread is not None:  # the table took another card than was laid down
             seat, card = self.misread
@@ -139,20 +140,20 @@ class VirtualPlayers:
         if self.race:
             self.race = False
             return Act("race")
-        window = state["uno_window"]
+        window = state.uno_window
         if window is None:
             self.uno_seen = None
-        elif self.uno_seen != window and not state["uno_called"][window]:
+        elif self.uno_seen != window and not state.uno_called[window]:
             self.uno_seen = window
             if self.random() >= self.forget:
                 return Act("press", window)                       # UNO!
             catchers = [s for s in range(world.n) if s not in (window, turn)]
             if catchers and self.random() < 0.5:
                 return Act("press", catchers[int(self.random() * len(catchers))])  # caught
-        if phase == "deal" and state["dealer"] is None:   # D3: each candidate turns up a card
+        if phase == "deal" and state.dealer is None:   # D3: each candidate turns up a card
             return Act("phone", value=self._draw_for_dealer(state))
         if phase == "deal":   # the launcher deals (D2); with none, the dealer deals by hand
-            return Act("draw_button" if self.launcher else "press", state["dealer"])
+            return Act("draw_button" if self.launcher else "press", state.dealer)
         if phase == "dealing":
             return Act("fix_launcher")       # after a jam or a refill: deal on
         if phase == "start_card":
@@ -165,7 +166,7 @@ class VirtualPlayers:
             return Act("phone", value=E.ChallengeVerdict(legal))
         if turn is None:
             return None
-        if state["owed_cards"][turn] or (phase == "turn" and state["pending_draw"]):
+        if state.owed_cards[turn] or (phase == "turn" and state.pending_draw):
             if not (world.answerable and world.legal_plays(turn)):
                 return Act("fix_launcher")   # the launcher owes cards but stands still
         if phase == "colour":
@@ -186,11 +187,11 @@ class VirtualPlayers:
             return self._place(turn, CARD_NAMES[plays[int(self.random() * len(plays))]])
         return Act("draw_button", turn)
 
-    def _jumper(self, state: dict) -> int | None:
+    def _jumper(self, state: GameView) -> int | None:
         """H5: a seat that holds the card on top and jumps in with it now and then."""
-        world, turn = self.world, state["turn"]
-        if (not state["rules"].get("jump_in") or state["uno_window"] is not None
-                or state.get("claimable", -1) >= 0):  # a press now would claim the last card
+        world, turn = self.world, state.turn
+        if (not state.options.jump_in or state.uno_window is not None
+                or state.claimable >= 0):  # a press now would claim the last card
             return None
         holders = [s for s in range(world.n) if s != turn and world.top in world.hands[s]
                    and world.may_play(s, world.top) and world.sizes[s] > 1]
@@ -198,7 +199,7 @@ class VirtualPlayers:
             return holders[int(self.random() * len(holders))]
         return None
 
-    def _draw_for_dealer(self, state: dict) -> E.ChooseDealer:
+    def _draw_for_dealer(self, state: GameView) -> E.ChooseDealer:
         """D3: the seats still in the draw each turn up a card; the host types them in."""
         candidates = set(self.world.candidates)
         pile = list(self.world.pile)

@@ -25,6 +25,7 @@ from companion.simtable.camera import SimCamera
 from companion.simtable.faults import Faults, UnsureWatcher
 from companion.simtable.hands import PlayersHands
 from companion.simtable.players import Act, VirtualPlayers
+from companion.table.state import TableState
 
 log = logging.getLogger(__name__)
 # At speed 0 the launcher's pauses for a real servo and a real card's flight are cut short.
@@ -67,7 +68,7 @@ class SimulatedTable(PlayersHands):
     def __enter__(self) -> "SimulatedTable":
         self.service.start()
         state = self.state()
-        self.players = VirtualPlayers(self.random.random, seed=state["setup"]["seed"])
+        self.players = VirtualPlayers(self.random.random, seed=state.setup.seed)
         self.service.loop.subscribe(self.players.follow)
         self.service.loop.subscribe(self._gather)
         self.sync()
@@ -78,7 +79,7 @@ class SimulatedTable(PlayersHands):
     def __exit__(self, *exc) -> None:
         self.service.stop()
 
-    def state(self) -> dict:
+    def state(self) -> TableState:
         return self.service.loop.latest.snapshot
 
     def _gather(self, update) -> None:
@@ -87,13 +88,13 @@ class SimulatedTable(PlayersHands):
         wild-draw4 start card back (D4): so the camera shows an empty mat when the table
         watches the pile afresh, never a picture of cards no play is expected of. (On the
         loop's thread, after the camera's own subscriber: it only queues the frames.)"""
-        phase = update.snapshot["phase"]
+        phase = update.snapshot.game.phase
         if (phase in ("deal", "match_over") and phase != self._phase) or any(
                 action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
             self.camera.clear()
         self._phase = phase
 
-    def sync(self) -> dict:
+    def sync(self) -> TableState:
         """The players' world derived from the table's engine as it is now; answers the table's
         state of that same moment (one call on the loop thread: engine and state agree)."""
         game, engine, state = self.service.loop.call(lambda g: (g, g.engine.copy(), g.state()))
@@ -106,7 +107,7 @@ class SimulatedTable(PlayersHands):
         return state
 
     # -- the match --------------------------------------------------------------------------
-    def play(self, on_round=None, max_acts: int = 100_000) -> dict:
+    def play(self, on_round=None, max_acts: int = 100_000) -> TableState:
         """Act until the match is over; ``on_round(line)`` hears each round's result."""
         if on_round is not None:
             self.service.loop.subscribe(lambda update: self._tell_rounds(update, on_round))
@@ -119,15 +120,16 @@ class SimulatedTable(PlayersHands):
         """Wait for the table to rest, then one act of a player; False once the match is over."""
         self.settle()
         state = self.sync()
-        act = self._show_hand(state) if state["phase"] == P.SCORING else self.players.next_act(state)
-        if act is None and state["match"]["over"]:
+        shown = state.game
+        act = self._show_hand(state) if shown.phase == P.SCORING else self.players.next_act(shown)
+        if act is None and shown.match.over:
             return False
-        if state["events"] == self._events_seen:
+        if shown.events == self._events_seen:
             self._still += 1
             if self._still > STALL_ACTS:
-                raise RuntimeError(f"the demo is stuck: {act} again and again in {state['waiting_for']}")
+                raise RuntimeError(f"the demo is stuck: {act} again and again in {shown.waiting_for}")
         else:
-            self._still, self._events_seen = 0, state["events"]
+            self._still, self._events_seen = 0, shown.events
         if act is not None:
             self._tend_launcher(state)
             self.do(act, state)
@@ -150,7 +152,7 @@ class SimulatedTable(PlayersHands):
             time.sleep(0.002)
         raise RuntimeError("the simulated table did not come to rest")
 
-    def _show_hand(self, state: dict) -> Act | None:
+    def _show_hand(self, state: TableState) -> Act | None:
         """S1: the next seat spreads its hand under the camera; if the table did not take it
         (too many cards to lie apart, or unreadable), the host types it in."""
         seats = [a.seat for a in self.service.loop.call(lambda g: g.engine.prompt()) if a.type == "show_hand"]
@@ -158,18 +160,18 @@ class SimulatedTable(PlayersHands):
             return None
         seat = seats[0]
         cards = tuple(CARD_NAMES[c] for c in self.players.world.hands[seat])
-        if self._shown != (state["round"], seat) and len(cards) <= MAX_SPREAD:
-            self._shown = (state["round"], seat)
+        if self._shown != (state.game.round, seat) and len(cards) <= MAX_SPREAD:
+            self._shown = (state.game.round, seat)
             return Act("spread", seat, cards)
         return Act("phone", value=E.RevealHand(seat, cards))
 
     def _tell_rounds(self, update, tell) -> None:
         for action in update.actions:
             if action.type == "round_over":
-                state = update.snapshot
-                scores = ", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"]))
-                tell(f"round {len(state['rounds']):>2}: "
-                     f"{state['players'][action.winner]} goes out "
+                state, shown = update.snapshot, update.snapshot.game
+                scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.scores))
+                tell(f"round {len(state.rounds):>2}: "
+                     f"{shown.players[action.winner]} goes out "
                      f"(+{action.points[action.winner]}); scores: {scores}")
 
     def fault_report(self) -> list[str]:

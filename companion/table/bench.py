@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
         started = time.process_time()
         replayed = replay_match(keeper.store, match_id)
         restart_ms = (time.process_time() - started) * 1000
-        assert replayed.game.state()["events"] == applied, "the restart did not rebuild the match"
+        assert replayed.game.state().game.events == applied, "the restart did not rebuild the match"
         keeper.store.close()
     stored = applied + 2 * options.undos
     print(f"match: {applied} events in the log; {options.undos} undos, each followed by the same "

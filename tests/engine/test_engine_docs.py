@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 import companion.engine as engine
-from companion.engine import actions, cards, events, log, options, sim
+from companion.engine import actions, cards, events, log, options, sim, state
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,7 +15,7 @@ def test_engine_md_examples_run():
     assert result.failed == 0 and result.attempted > 10
 
 
-@pytest.mark.parametrize("module", [engine, actions, cards, events, log, options, sim])
+@pytest.mark.parametrize("module", [engine, actions, cards, events, log, options, sim, state])
 def test_docstring_examples_run(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

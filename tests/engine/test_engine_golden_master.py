@@ -71,7 +71,7 @@ def _state(game) -> dict:
     fields["fitting"] = sorted(game.fitting)
     fields["flags"] = repr(sorted((key, sorted(value) if isinstance(value, (set, frozenset))
                                    else value) for key, value in game.flags.items()))
-    return {"snapshot": game.snapshot(), "fields": fields,
+    return {"snapshot": game.snapshot().to_json(), "fields": fields,
             "log": format_log(game) if game.log is not None else None}
 
 

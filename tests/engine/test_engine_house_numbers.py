@@ -91,6 +91,6 @@ def test_the_snapshot_shows_house_rule_state_as_json(mode):
     import json
     game = mode(HANDS, complementary=6, six_nine=True)
     game.apply(E.Play(1, "red-6"))
-    state = json.loads(json.dumps(game.snapshot()))
+    state = json.loads(json.dumps(game.snapshot().to_json()))
     assert state["house"] == {"complementary": True}
     assert state["rules"] == {"complementary": 6, "six_nine": True}

@@ -2,7 +2,9 @@
 import http.client
 import json
 import random
+from dataclasses import replace
 
+from companion.engine import Game
 from companion.service.camera import card_question
 from companion.simtable import UnsureWatcher
 from companion.simtable.camera import SimCamera
@@ -52,8 +54,8 @@ def test_an_unreadable_start_card_is_asked_in_plain_words_and_the_guess_answers_
 
 
 def test_a_play_the_camera_cannot_read_names_the_seat_and_a_card_meaning_nothing_asks_nobody():
-    players = ["Ana", "Ben", "Cem"]
-    question = card_question({"phase": "turn", "turn": 1, "players": players}, "blue-7")
+    state = Game(["Ana", "Ben", "Cem"]).snapshot()   # the engine's typed state, as the camera reads it
+    question = card_question(replace(state, phase="turn", turn=1), "blue-7")
     assert question["answer"] == {"type": "play", "seat": 1} and "Ben" in question["text"]
-    assert card_question({"phase": "deal", "turn": None, "players": players}, "blue-7") is None
-    assert card_question({"phase": "scoring", "turn": None, "players": players}, None) is None
+    assert card_question(replace(state, phase="deal", turn=None), "blue-7") is None
+    assert card_question(replace(state, phase="scoring", turn=None), None) is None
