@@ -100,10 +100,10 @@ def build_view(state: TableState) -> dict:
     }
 
 
-def _draws(state: dict, players: list[str]) -> list[dict]:
+def _draws(state: TableState, players: list[str]) -> list[dict]:
     """The cards the engine just had dispensed, with its reason in words ("Ben draws 2 cards:
     caught without UNO (T5)"), from the newest event's actions."""
-    recent = state.get("recent") or []
+    recent = state.recent
     actions = recent[-1].get("actions", []) if recent and isinstance(recent[-1], dict) else []
     draws = []
     for action in actions:
