@@ -72,3 +72,15 @@ def test_an_undo_recomputes_and_the_round_chart_loses_the_undone_event(chance_ta
     assert [point["step"] for point in after_undo["series"]] == [point["step"] for point in before["series"]]
     assert after_undo["series"][-1]["round"] == [p["round"] for p in after_undo["players"]]
     stream.close()
+
+
+def test_the_setup_page_offers_the_choice_in_both_languages_off_by_default(app):
+    phone = app.test_client()
+    for language, group, label in (("en", "At the table", "Win chances on every phone"),
+                                   ("de", "Am Tisch", "Gewinnchancen auf jedem Handy")):
+        phone.get(f"/lang/{language}")
+        groups = phone.get("/api/options").get_json()["groups"]
+        option = next(o for g in groups if g["name"] == group for o in g["options"])
+        assert (option["name"], option["label"], option["default"], option["kind"]) == (
+            "show_chances", label, False, "toggle")
+        assert option["supported"] and option["rule"] == "S5"
