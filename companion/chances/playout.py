@@ -44,12 +44,7 @@ class Estimate:
 
 def light_copy(game):
     """The engine's copy of ``game`` without its log (constant time however long the match)."""
-    log = game.log
-    game.log = None
-    try:
-        return game.copy()
-    finally:
-        game.log = log
+    return game.copy(record=False)
 
 
 def sample_world(game, rnd, count=None):

@@ -120,8 +120,10 @@ class ApplyMixin:
             game.apply(event)
         return game
 
-    def copy(self):
-        """An independent copy (cheap: a few flat lists). The copy records no actions."""
+    def copy(self, record: bool = True):
+        """An independent copy (cheap: a few flat lists). The copy records no actions; with
+        ``record=False`` no events either (constant time however long the match: the chances'
+        playouts), and an open jump-in claim (H5), which is judged by the log, is dropped."""
         game = object.__new__(type(self))
         for name in type(self).__slots__:
             setattr(game, name, getattr(self, name))
@@ -129,8 +131,10 @@ class ApplyMixin:
         for name in ("sizes", "pile", "discard", "owed", "called", "scores", "wins",
                      "round_points", "revealed_points", "candidates"):
             setattr(game, name, getattr(self, name)[:])
-        game.log = None if self.log is None else self.log[:]
+        game.log = None if self.log is None or not record else self.log[:]
         game.flags = self.flags.copy()  # house rules change its lists and dicts in place
+        if game.log is None and game.flags.jump_claim is not None:
+            game.flags.jump_claim = None
         game.out = None
         return game
 

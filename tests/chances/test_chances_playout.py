@@ -106,3 +106,14 @@ def test_submitting_copies_the_game_so_the_table_may_go_on():
         assert game.sizes[1] == 6
     finally:
         worker.close()
+
+
+def test_an_open_jump_in_claim_still_gets_chances():
+    """H5: a seat pressed its jump-in button and its card is not down yet; the estimate of that
+    moment plays on from a copy without the log (the claim, judged by the log, is dropped)."""
+    game = Game(3, RuleOptions(jump_in=True), seed=1)
+    for event in (E.Deal(dealer=0), E.StartCard("red-5"), E.Play(1, "red-9"), E.JumpIn(0)):
+        game.apply(event)
+    result = estimate(game, 0.05, random.Random(0))
+    assert abs(sum(result.round) - 1) < 1e-6 and result.playouts > 0
+    assert game.flags.jump_claim is not None  # the table's own game keeps the claim
