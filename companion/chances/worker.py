@@ -7,7 +7,10 @@ seats' draws and passes imply narrows the sampled hands; ``infer=False`` keeps o
 certain). A newer
 submit raises the generation; the running estimate sees that between two playouts and
 stops, and its result is dropped. ``on_result(generation, estimate)`` is called in the
-worker's thread for estimates that were not overtaken.
+worker's thread for estimates that were not overtaken. With ``settle_s`` the worker waits
+that long after the newest submit before it starts: a burst of events (a deal, a fast demo)
+costs one estimate, not one started and stopped per event (the worker shares Python's
+interpreter with the loop and the pages).
 
 >>> import threading
 >>> from companion.engine import Game, events as E
@@ -33,10 +36,10 @@ class ChancesWorker:
     """One thread that estimates the latest submitted state."""
 
     def __init__(self, on_result, budget_s: float = 0.25, *, seed: int = 0, match: bool = False,
-                 infer: bool = True):
+                 infer: bool = True, settle_s: float = 0.0):
         self.on_result = on_result
         self.tracker = Tracker(infer=infer)
-        self.budget_s, self.match = budget_s, match
+        self.budget_s, self.match, self.settle_s = budget_s, match, settle_s
         self.generation = 0
         self.finished = 0       # estimates delivered
         self.overtaken = 0      # estimates stopped or dropped because a newer event came
@@ -74,6 +77,12 @@ class ChancesWorker:
             with self._wake:
                 while self._job is None and not self._closed:
                     self._wake.wait()
+                while self.settle_s > 0 and not self._closed:  # until no newer event came
+                    job = self._job
+                    self._wake.wait(self.settle_s)
+                    if self._job is job:
+                        break
+                    self.overtaken += 1
                 if self._closed:
                     return
                 generation, game, masks = self._job

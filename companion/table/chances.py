@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 #: wait; the loop thread shares the interpreter, so a longer budget would make it sluggish.
 DEFAULT_BUDGET_S = 0.25
 MAX_BUDGET_S = 2.0
+#: The table must be quiet this long before an estimate starts: a deal or a run of quick plays
+#: costs one estimate, and the loop and the pages keep the interpreter meanwhile.
+SETTLE_S = 0.3
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,8 @@ class TableChances:
         self.restarts = 0   # workers that died on a state (a bug) and were replaced
 
     def _new_worker(self) -> ChancesWorker:
-        return ChancesWorker(self._finished, self.config.budget_s, seed=self._seed, match=True)
+        return ChancesWorker(self._finished, self.config.budget_s, seed=self._seed, match=True,
+                             settle_s=SETTLE_S)
 
     @property
     def latest(self) -> Chances | None:
