@@ -103,6 +103,37 @@ class Judge:
         self.small = frame if self.scale == 1.0 else cv2.resize(
             frame, (WORK_WIDTH, max(1, int(round(h * self.scale)))), interpolation=cv2.INTER_AREA)
         self.white = whiteness(self.small)
+        self._hsv = None
+
+    @property
+    def hsv(self) -> np.ndarray:
+        """The small frame in HSV (made when first asked for)."""
+        if self._hsv is None:
+            self._hsv = cv2.cvtColor(self.small, cv2.COLOR_BGR2HSV)
+        return self._hsv
+
+    def continued(self, quad: np.ndarray) -> float:
+        """How much the card's own coloured field continues past a side of ``quad`` (0..1, the
+        worst side): half a card (the classic oval can split the field in two, and each half
+        grown by the border is ringed by white) has the other half of its field beyond one
+        side; a whole card has the table or other cards there."""
+        w, h, pad = CONTINUE_W, CONTINUE_H, CONTINUE_PAD
+        target = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
+        matrix = cv2.getPerspectiveTransform(order_corners(quad) * np.float32(self.scale), target)
+        flat = cv2.warpPerspective(self.hsv, matrix, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_NEAREST,
+                                   borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        hue, vivid = flat[..., 0].astype(np.int16), (flat[..., 1] > 90) & (flat[..., 2] > 50)
+        inset = 4
+        field = (slice(pad + inset, pad + h - inset), slice(pad + inset, pad + w - inset))
+        if vivid[field].mean() < 0.3:
+            return 0.0              # a black (wild) field, or no card at all: nothing to follow
+        own = int(np.median(hue[field][vivid[field]]))
+        gap = np.abs(hue - own)
+        same = vivid & (np.minimum(gap, 180 - gap) < 7)
+        rim = 3                     # the border, just outside the field's guess, is skipped
+        beyond = [same[pad:pad + h, :pad - rim], same[pad:pad + h, pad + w + rim:],
+                  same[:pad - rim, pad:pad + w], same[pad + h + rim:, pad:pad + w]]
+        return max(float(side.mean()) for side in beyond)
 
     def score(self, quad: np.ndarray) -> float:
         """card_score of the outline ``quad`` (full-frame coordinates)."""
@@ -110,6 +141,11 @@ class Judge:
         flat = cv2.warpPerspective(self.white, matrix, (WARP_W, WARP_H), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
         return white_score(flat)
+
+
+CONTINUE_W, CONTINUE_H, CONTINUE_PAD = 32, 48, 16    # the card and the band around it, px
+CONTINUED = 0.25        # a guess whose own field covers this much of a side's band is a part
+JUDGED_AROUND = 10      # the best guesses only are judged by their surroundings (cost)
 
 
 def _fit_sides(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -182,7 +218,16 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
     area = small.shape[0] * small.shape[1]
     masks = []
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    for level in sorted({max(40.0, otsu), max(40.0, otsu * 0.7), max(40.0, otsu * 1.3)}):
+    levels = {max(40.0, otsu), max(40.0, otsu * 0.7), max(40.0, otsu * 1.3)}
+    # Otsu's levels come from the table when it fills the frame (wood: about 30, so a sheen
+    # on the wood joins the border); one level is taken from the card's own white instead:
+    # the whitest thing in view is a card's border
+    counts = np.cumsum(cv2.calcHist([white], [0], None, [256], [0, 256]).ravel())
+    card_white = float(np.searchsorted(counts, 0.995 * counts[-1]))
+    relative = max(40.0, 0.6 * card_white)
+    if min(abs(relative - level) for level in levels) > 15:
+        levels.add(relative)
+    for level in sorted(levels):
         above = cv2.threshold(white, level, 1, cv2.THRESH_BINARY)[1]
         masks.append(cv2.morphologyEx(above, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -203,6 +248,10 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
     return quads
 
 
+# OpenCV hue bands (0..180) of the four field colours: red (with RED_WRAP..180), yellow,
+# green, blue; orange wood (about 12-15) lies between red and yellow
+FIELD_HUES = ((0, 7), (18, 38), (39, 90), (91, 135))
+RED_WRAP = 170
 FIELD_INSET = 0.085     # the printed field starts this far in from the card's edge (of its width)
 
 
@@ -242,8 +291,15 @@ def _field_quads(small: np.ndarray, min_area: float, every: bool = False) -> lis
               ((0, 0), (255, 59)), ((0, 0), (89, 99))]
     kernel = np.ones((3, 3), np.uint8)
     out = []
-    for (s_low, v_low), (s_high, v_high) in ranges:
-        mask = cv2.inRange(hsv, (0, s_low, v_low), (255, s_high, v_high))
+    masks = [cv2.inRange(hsv, (0, s_low, v_low), (255, s_high, v_high)) for (s_low, v_low), (s_high, v_high) in ranges]
+    if every:
+        # by hue too: orange wood is as saturated as a field, and a yellow or red card lying
+        # on it is only an island of its own hue
+        for low, high in FIELD_HUES:
+            masks.append(cv2.inRange(hsv, (low, 91, 61), (high, 255, 255)))
+        red = cv2.inRange(hsv, (RED_WRAP, 91, 61), (180, 255, 255))
+        masks[-len(FIELD_HUES)] = cv2.bitwise_or(masks[-len(FIELD_HUES)], red)
+    for mask in masks:
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         # every contour, not just the outer ones: on a strongly coloured mat the field is an
         # island inside the mat's own region
@@ -324,6 +380,12 @@ def ranked_outlines(frame: np.ndarray, min_score: float = 0.3, judge: Judge | No
     judge = judge or Judge(frame)
     scored = [(order_corners(q), judge.score(q)) for q in candidate_quads(frame, judge=judge, pile=pile)]
     ranked = sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
+    # half a card is ringed by white as a card is: judged by what lies past its sides too
+    # (not on a pile, where the cards under the top one often share its colour)
+    for i, (quad, score) in enumerate(ranked[:0 if pile else JUDGED_AROUND]):
+        if judge.continued(quad) > CONTINUED:
+            ranked[i] = (quad, score * 0.6)
+    ranked = sorted([item for item in ranked if item[1] >= min_score], key=lambda item: item[1], reverse=True)
     kept: list[tuple[np.ndarray, float]] = []
     corners = np.zeros((0, 4, 2), np.float32)
     for quad, score in ranked:      # the same outline found twice is read once

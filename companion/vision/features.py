@@ -105,7 +105,7 @@ def look(card: np.ndarray, zooms=()) -> CardLook:
         variants += [_shape(w, d), _shape(w[::-1, ::-1], d[::-1, ::-1])]
     # black ink just inside the border: uncoloured and well below the border's own white,
     # relative to it (a glossy black reads at 45% of the border, a matt one at 10%)
-    ink = np.clip((0.75 - high) / 0.2, 0, 1) * np.clip((0.2 - chroma_map) / 0.1, 0, 1)
+    ink = np.clip((0.75 - high) / 0.2, 0, 1) * np.clip((0.14 - chroma_map) / 0.07, 0, 1)
     band = ink[INNER_RING]
     return CardLook(_shape(white, dark), _shape(white[::-1, ::-1], dark[::-1, ::-1]),
                     chroma.astype(np.float32), float(coloured.mean()), float(np.median(band)),

@@ -68,3 +68,23 @@ def test_print_runs_are_drawn_as_named():
     assert tuple(green[30, 20]) == PRINT_RUNS["yellowish-green"]["green"] != tuple(standard[30, 20])
     with pytest.raises(ValueError, match="print run"):
         draw_card("green-5", print_run="misprint")
+
+
+def test_half_a_card_is_judged_by_what_lies_past_its_sides():
+    from companion.vision.detect import CONTINUED, Judge
+    table = lay(Table(seed=350, design="current"), "wood")
+    quad = order_corners(table.place("blue-4", (320, 240), angle=20))
+    half = quad.copy()
+    half[2], half[3] = (quad[1] + quad[2]) / 2, (quad[0] + quad[3]) / 2   # the top half only
+    judge = Judge(table.frame())
+    assert judge.continued(half) > CONTINUED > judge.continued(quad)
+
+
+def test_a_card_whose_oval_splits_its_field_is_found_whole_on_varnished_wood(recogniser):
+    # the oval meets the border near two corners: each half of the field grown by the border
+    # is ringed by white and scored as a card, and the lamp's sheen on varnish joined the
+    # border at a level Otsu took from the wood; the whole card got no outline
+    names = ["yellow-8", "green-2", "blue-skip", "yellow-3", "green-4", "red-6", "blue-1", "red-reverse"]
+    seen = [_read(recogniser, [name], "wide-oval", "varnished", 304 + 6 * i)[0] for i, name in enumerate(names)]
+    assert sum(card == name and whole for name, card, whole in seen) >= 7, seen
+    assert all(card in (None, name) for name, card, _ in seen), seen
