@@ -72,7 +72,7 @@ def test_print_runs_are_drawn_as_named():
 
 def test_half_a_card_is_judged_by_what_lies_past_its_sides():
     from companion.vision.detect import CONTINUED, Judge
-    table = lay(Table(seed=350, design="current"), "wood")
+    table = lay(Scene(seed=350, design="current"), "wood")
     quad = order_corners(table.place("blue-4", (320, 240), angle=20))
     half = quad.copy()
     half[2], half[3] = (quad[1] + quad[2]) / 2, (quad[0] + quad[3]) / 2   # the top half only
