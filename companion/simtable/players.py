@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
-from companion.engine.cards import CARD_IDS as CARD_ID
+from companion.engine.cards import CARD_IDS as CARD_ID, CARD_POINTS
 from companion.engine.phases import DRAWN
 from companion.engine.state import GameView
 
