@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.engine import phases
+
 ROOT = Path(__file__).resolve().parents[1]
 OUTSIDE = [path for folder in ("companion", "web") for path in sorted((ROOT / folder).rglob("*.py"))
            if "engine" not in path.relative_to(ROOT).parts]
@@ -58,6 +60,7 @@ def test_no_rule_module_is_imported_outside_the_engine(trees):
 
 def _is_phase(node: ast.AST) -> bool:
     return ((isinstance(node, ast.Attribute) and node.attr == "phase")
+            or (isinstance(node, ast.Name) and node.id == "phase")
             or (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
                 and node.slice.value == "phase")
             or (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -65,9 +68,13 @@ def _is_phase(node: ast.AST) -> bool:
                 and node.args[0].value == "phase"))
 
 
+#: The engine's phase names ("deal", "turn", ...), as a spelled-out comparison would write them.
+PHASE_NAMES = {value for name, value in vars(phases).items() if name.isupper() and isinstance(value, str)}
+
+
 def _spelled(node: ast.AST) -> bool:
     if isinstance(node, ast.Constant):
-        return isinstance(node.value, str)
+        return node.value in PHASE_NAMES
     return isinstance(node, (ast.Tuple, ast.Set, ast.List)) and any(_spelled(e) for e in node.elts)
 
 

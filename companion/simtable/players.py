@@ -28,6 +28,7 @@ from typing import Any
 from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
 from companion.engine.cards import CARD_IDS as CARD_ID, CARD_POINTS
+from companion.engine import phases as P
 from companion.engine.phases import DRAWN
 from companion.engine.state import GameView
 
@@ -150,36 +151,36 @@ class VirtualPlayers:
             catchers = [s for s in range(world.n) if s not in (window, turn)]
             if catchers and self.random() < 0.5:
                 return Act("press", catchers[int(self.random() * len(catchers))])  # caught
-        if phase == "deal" and state.dealer is None:   # D3: each candidate turns up a card
+        if phase == P.DEAL and state.dealer is None:   # D3: each candidate turns up a card
             return Act("phone", value=self._draw_for_dealer(state))
-        if phase == "deal":   # the launcher deals (D2); with none, the dealer deals by hand
+        if phase == P.DEAL:   # the launcher deals (D2); with none, the dealer deals by hand
             return Act("draw_button" if self.launcher else "press", state.dealer)
-        if phase == "dealing":
+        if phase == P.DEALING:
             return Act("fix_launcher")       # after a jam or a refill: deal on
-        if phase == "start_card":
+        if phase == P.START:
             return self._place(None, CARD_NAMES[world.pile[int(self.random() * len(world.pile))]])
-        if phase == "scoring":
+        if phase == P.SCORING:
             points = tuple(self.hand_points())
             return Act("phone", value=E.RoundEnd(points))          # counted and typed in (S1)
-        if phase == "verdict":
+        if phase == P.VERDICT:
             legal = not world.holds_colour(world.wd4_by, world.wd4_colour)   # T6: the hand shown
             return Act("phone", value=E.ChallengeVerdict(legal))
         if turn is None:
             return None
-        if state.owed_cards[turn] or (phase == "turn" and state.pending_draw):
+        if state.owed_cards[turn] or (phase == P.TURN and state.pending_draw):
             if not (world.answerable and world.legal_plays(turn)):
                 return Act("fix_launcher")   # the launcher owes cards but stands still
-        if phase == "colour":
+        if phase == P.COLOUR:
             return Act("colour", turn, self._colour(turn))
-        if phase == "target":
+        if phase == P.TARGET:
             others = [s for s in range(world.n) if s != turn]
             return Act("press", others[int(self.random() * len(others))])
-        if phase == "challenge":
+        if phase == P.CHALLENGE:
             return Act("press", turn) if self.random() < self.challenge else Act("draw_button", turn)
         plays = world.legal_plays(turn)
-        if phase == "drawn":
+        if phase == P.DRAWN:
             return self._place(turn, CARD_NAMES[plays[0]]) if plays else Act("press", turn)
-        jumper = self._jumper(state) if phase == "turn" else None
+        jumper = self._jumper(state) if phase == P.TURN else None
         if jumper is not None:   # H5: the jumper's button first, then the identical card
             self.placed = (turn, CARD_NAMES[world.top])  # the camera reports the turn's seat
             return Act("jump", jumper, CARD_NAMES[world.top])

@@ -89,7 +89,7 @@ class SimulatedTable(PlayersHands):
         watches the pile afresh, never a picture of cards no play is expected of. (On the
         loop's thread, after the camera's own subscriber: it only queues the frames.)"""
         phase = update.snapshot.game.phase
-        if (phase in ("deal", "match_over") and phase != self._phase) or any(
+        if (phase in (P.DEAL, P.MATCH_OVER) and phase != self._phase) or any(
                 action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
             self.camera.clear()
         self._phase = phase
