@@ -135,7 +135,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
     def _not_now(self, what: str) -> str:
         if self.phase is MATCH_OVER:
             return message("match_over", what=what)
-        waiting = self.snapshot()['waiting_for']['what']
+        waiting = self.snapshot().waiting_for.what
         if self.winner >= 0 or (self.phase is DEAL and self.round_no > 1):
             return message("round_over", what=what, waiting=waiting)
         return message("not_now", what=what, waiting=waiting)
