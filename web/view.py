@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
 
-from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
+from companion.engine.cards import CLASSIC_DECK, COLOURS, hand_points
 from companion.engine.events import PENALTY_REASONS
 from companion.engine.options import IMPLEMENTED, OPTION_INFO, PRESETS
 from companion.engine import phases as P
@@ -247,7 +247,7 @@ def options_catalog(locale: str) -> dict:
                          "help": ", ".join(f"{k}={v}" for k, v in o.changed().items())}
                         for p, o in PRESETS.items()],
             "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in EDITIONS],
-            "cards": [{"id": c, "name": card_name(c)} for c in CARD_NAMES],
+            "cards": [{"id": c, "name": card_name(c)} for c in CLASSIC_DECK.names],  # E3 not yet
             "colours": [colour_view(c) for c in COLOURS],
             "reasons": [{"id": r, "name": str(REASON_NAMES.get(r, r))} for r in PENALTY_REASONS],
             "event_kinds": [{"id": k, "name": str(n), "rule": r, "fields": f} for k, n, r, f in EVENT_KINDS],

@@ -13,11 +13,11 @@ from flask_babel import gettext as _, lazy_gettext as _l
 COLOUR_SYMBOLS = {"red": "▲", "yellow": "●", "green": "■", "blue": "◆"}
 COLOUR_NAMES = {"red": _l("red"), "yellow": _l("yellow"), "green": _l("green"), "blue": _l("blue")}
 KIND_NAMES = {"skip": _l("skip"), "reverse": _l("reverse"), "draw2": _l("draw two"),
-              "wild": _l("wild"), "wild-draw4": _l("wild draw four")}
-KIND_FACES = {"skip": "⊘", "reverse": "⇄", "draw2": "+2", "wild": "★", "wild-draw4": "+4"}
+              "wild": _l("wild"), "wild-draw4": _l("wild draw four"), "draw1": _l("draw one")}
+KIND_FACES = {"skip": "⊘", "reverse": "⇄", "draw2": "+2", "wild": "★", "wild-draw4": "+4", "draw1": "+1"}
 GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
-               "flash": _l("UNO Flash"), "table": _l("At the table")}
+               "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table")}
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -116,6 +116,7 @@ OPTION_LABELS = {
     "six_nine": _l("Six and nine"), "flash_turn_seconds": _l("Flash turn timer"),
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
+    "junior_level": _l("UNO Junior level"),
 }
 
 

@@ -110,7 +110,7 @@ def count_cards(game, masks: list[list[int]] | None = None) -> CardCount:
         possible = set(known[seat])
         for mask in (masks[seat] if masks else [0] * min(1, hidden[seat])):
             possible.update(f for f in unseen if not (mask >> f) & 1)
-        cannot.append([CARD_NAMES[f] for f in range(len(CARDS)) if f not in possible])
+        cannot.append([CARD_NAMES[f] for f in game.deck.face_ids if f not in possible])
     return CardCount(unseen, known, sizes, hidden, expected, surely, cannot, masks)
 
 

@@ -4,30 +4,31 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
-from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_card, parse_colour
+from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_colour
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
                                      PLAYING, SCORING, START, TARGET, TURN, VERDICT)
 from companion.engine.state import GameView, MatchStanding, WaitingFor
 from companion.errors import UserError
 
 
-def _cards(names) -> list[int]:
+def _cards(game, names) -> list[int]:
     if not isinstance(names, (list, tuple)):
         raise UserError(message("expected_card_list", value=repr(names)))
-    return [parse_card(name) for name in names]
+    return [game.deck.parse(name) for name in names]
 
 
+# Card names are read as cards of the game's deck: a face of another edition is refused.
 _HANDLERS = {
     E.ChooseDealer: lambda g, e: g.choose_dealer(
-        [None if c is None else parse_card(c) for c in _list(e.cards)]),
-    E.Deal: lambda g, e: g.deal(e.dealer, None if e.hands is None else [_cards(h) for h in e.hands],
+        [None if c is None else g.deck.parse(c) for c in _list(e.cards)]),
+    E.Deal: lambda g, e: g.deal(e.dealer, None if e.hands is None else [_cards(g, h) for h in e.hands],
                                 None if e.sizes is None else list(e.sizes)),
-    E.StartCard: lambda g, e: g.start_card(parse_card(e.card)),
-    E.Play: lambda g, e: g.play(e.seat, parse_card(e.card)),
+    E.StartCard: lambda g, e: g.start_card(g.deck.parse(e.card)),
+    E.Play: lambda g, e: g.play(e.seat, g.deck.parse(e.card)),
     E.ChooseColour: lambda g, e: g.choose_colour(e.seat, parse_colour(e.colour)),
     E.ChooseTarget: lambda g, e: g.choose_target(e.seat, e.target),
-    E.Draw: lambda g, e: g.draw(e.seat, e.count, None if e.cards is None else _cards(e.cards)),
-    E.Burst: lambda g, e: g.burst(e.seat, e.count, None if e.cards is None else _cards(e.cards)),
+    E.Draw: lambda g, e: g.draw(e.seat, e.count, None if e.cards is None else _cards(g, e.cards)),
+    E.Burst: lambda g, e: g.burst(e.seat, e.count, None if e.cards is None else _cards(g, e.cards)),
     E.LauncherDeal: lambda g, e: g.launcher_deal(e.dealer),
     E.JumpIn: lambda g, e: g.jump_in(e.seat),
     E.Pass: lambda g, e: g.pass_turn(e.seat),
@@ -39,7 +40,7 @@ _HANDLERS = {
     E.Penalty: lambda g, e: g.penalty(e.seat, e.reason, e.count),
     E.RaceResult: lambda g, e: g.race_result(e.slowest),
     E.Reshuffle: lambda g, e: g.reshuffle(),
-    E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(e.cards)),
+    E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(g, e.cards)),
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),
     E.Correction: lambda g, e: g.correction(e.seat, e.hand_size),
 }

@@ -1,7 +1,8 @@
 """Cards and decks as data.
 
-A card *face* is one of the 54 distinct faces of the classic deck (``red-5``,
-``blue-skip``, ``wild-draw4`` ...). The engine works with small integer face ids
+A card *face* is one of the distinct faces of every deck the engine plays: the 54 of
+the classic deck (``red-5``, ``blue-skip``, ``wild-draw4`` ...), then the faces later
+editions add (E3 Junior's ``red-draw1`` ...), appended so that a classic face keeps its id. The engine works with small integer face ids
 (an index into :data:`CARD_NAMES`) because they are cheap to copy and compare;
 names appear only at the edges (logs, labels, web, CLI).
 
@@ -12,12 +13,19 @@ names appear only at the edges (logs, labels, web, CLI).
 >>> card_points("wild")
 50
 
-A deck is data too (:class:`Deck`): how many copies of each face. Another edition
-is a new :class:`Deck` plus rules, not a rewrite.
+A deck is data too (:class:`Deck`): how many copies of each face, the hand size and
+which faces fit on which (``fits``). Another edition is a new :class:`Deck` plus rules,
+not a rewrite:
+
+>>> from companion.engine.cards import DECKS
+>>> DECKS["junior"].size, DECKS["junior"].hand_size, DECKS["junior-level1"].size
+(56, 5, 40)
+>>> card_points("blue-draw1")
+20
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.engine.messages import message
 from companion.errors import UserError
@@ -26,10 +34,15 @@ COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 #: Face kinds in id order within a colour; ``wild`` and ``wild-draw4`` have no colour.
 ACTIONS: tuple[str, ...] = ("skip", "reverse", "draw2")
 WILD_KINDS: tuple[str, ...] = ("wild", "wild-draw4")
+#: Coloured faces of later editions, appended after the classic faces (E3 Junior: draw1).
+EDITION_ACTIONS: tuple[str, ...] = ("draw1",)
 
 # Rank numbers used by the engine's fast paths (numbers are their face value).
-SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4 = 10, 11, 12, 13, 14
+SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4, DRAW1 = 10, 11, 12, 13, 14, 15
+RANKS = 16     # ranks per colour in a deck's ``fits`` table
 NO_COLOUR = 4  # colour index of wild faces
+#: Cards the next player draws for a draw card (T4, E3), by rank.
+DRAW_COUNTS: dict[int, int] = {DRAW1: 1, DRAW2: 2, WILD_DRAW4: 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +52,7 @@ class Card:
     id: int
     name: str
     colour: str | None  # None for wild faces
-    kind: str           # "number", "skip", "reverse", "draw2", "wild", "wild-draw4"
+    kind: str           # "number", "skip", "reverse", "draw2", "wild", "wild-draw4", "draw1"
     number: int | None  # 0-9 for number cards
     points: int         # S1 value
 
@@ -57,12 +70,16 @@ def _build_faces() -> tuple[Card, ...]:
             faces.append(Card(len(faces), f"{colour}-{action}", colour, action, None, 20))
     for kind in WILD_KINDS:
         faces.append(Card(len(faces), kind, None, kind, None, 50))
+    for action in EDITION_ACTIONS:  # after the classic 54: their ids, tables and logs stay
+        for colour in COLOURS:
+            faces.append(Card(len(faces), f"{colour}-{action}", colour, action, None, 20))
     return tuple(faces)
 
 
-#: Every distinct face, in id order (13 per colour, then wild, wild-draw4).
+#: Every distinct face, in id order (13 per colour, then wild, wild-draw4; then the faces
+#: of later editions: red-, yellow-, green-, blue-draw1).
 CARDS: tuple[Card, ...] = _build_faces()
-#: The 54 face names exactly as RULES.md spells them.
+#: Every face name exactly as RULES.md spells them (the classic deck's are the first 54).
 CARD_NAMES: tuple[str, ...] = tuple(card.name for card in CARDS)
 CARD_IDS: dict[str, int] = {name: index for index, name in enumerate(CARD_NAMES)}
 
@@ -70,19 +87,23 @@ CARD_IDS: dict[str, int] = {name: index for index, name in enumerate(CARD_NAMES)
 CARD_COLOUR: tuple[int, ...] = tuple(
     NO_COLOUR if c.colour is None else COLOURS.index(c.colour) for c in CARDS)
 CARD_RANK: tuple[int, ...] = tuple(
-    c.number if c.kind == "number" else (SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4)[
-        ("skip", "reverse", "draw2", "wild", "wild-draw4").index(c.kind)] for c in CARDS)
+    c.number if c.kind == "number" else (SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4, DRAW1)[
+        ("skip", "reverse", "draw2", "wild", "wild-draw4", "draw1").index(c.kind)] for c in CARDS)
 CARD_POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
 WILD_ID = CARD_IDS["wild"]
 WILD_DRAW4_ID = CARD_IDS["wild-draw4"]
 
-# FITS[colour * 15 + rank]: faces that may be played on a top card of that rank
-# when that colour is active (T1). Wild faces always fit (T2 is checked apart).
-# ``Game.fitting`` holds the entry for the top card and colour now (set where they change).
-FITS: tuple[frozenset, ...] = tuple(
-    frozenset(c for c in range(len(CARDS))
-              if CARD_COLOUR[c] == colour or CARD_RANK[c] == rank or CARD_COLOUR[c] == NO_COLOUR)
-    for colour in range(5) for rank in range(15))
+
+def fits_table(faces) -> tuple[frozenset, ...]:
+    """``table[colour * RANKS + rank]``: the ``faces`` that may be played on a top card of
+    that rank when that colour is active (T1). Wild faces always fit (T2 is checked apart).
+    ``Game.fitting`` holds the entry for the top card and colour now (set where they change)."""
+    return tuple(
+        frozenset(c for c in faces
+                  if CARD_COLOUR[c] == colour or CARD_RANK[c] == rank or CARD_COLOUR[c] == NO_COLOUR)
+        for colour in range(5) for rank in range(RANKS))
+
+
 WILD_DRAW4_ONLY = frozenset({WILD_DRAW4_ID})
 # OF_COLOUR[colour]: the faces of that colour (wilds belong to none, T2).
 OF_COLOUR: tuple[frozenset, ...] = tuple(
@@ -124,14 +145,43 @@ def hand_points(names: list[str]) -> int:
 
 @dataclass(frozen=True)
 class Deck:
-    """An edition's deck: copies per face name. ``cards()`` lists face ids (unshuffled)."""
+    """An edition's deck: copies per face name. ``cards()`` lists face ids (unshuffled);
+    ``fits`` is its table of faces that fit (T1), over this deck's faces only."""
 
     name: str
     counts: dict[str, int]
     hand_size: int = 7  # D2
+    fits: tuple = field(default=(), repr=False, compare=False)           # from counts
+    face_set: frozenset = field(default=frozenset(), repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "face_set", frozenset(self.face_ids))
+        object.__setattr__(self, "fits", fits_table(self.face_ids))
 
     def cards(self) -> list[int]:
         return list(self._faces)
+
+    @property
+    def face_ids(self) -> tuple[int, ...]:
+        """The distinct faces of this deck, in id order."""
+        return tuple(sorted({CARD_IDS[name] for name, count in self.counts.items() if count}))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The distinct face names of this deck, in id order."""
+        return tuple(CARD_NAMES[c] for c in self.face_ids)
+
+    def holds(self, card: int) -> bool:
+        """Is face ``card`` in this deck?"""
+        return card in self.face_set
+
+    def parse(self, name: str) -> int:
+        """Face id of a card name of this deck; a :class:`UserError` for any other name
+        (a ``red-0`` at a Junior table is a misread, not a play)."""
+        card = parse_card(name)
+        if not self.holds(card):
+            raise UserError(message("not_in_deck", name=CARD_NAMES[card], deck=self.name))
+        return card
 
     @property
     def _faces(self) -> tuple[int, ...]:
@@ -158,6 +208,26 @@ def _classic_counts() -> dict[str, int]:
     return counts
 
 
+def _junior_counts(actions: bool) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for colour in COLOURS:
+        counts[f"{colour}-1"] = 2
+        for number in range(2, 10):
+            counts[f"{colour}-{number}"] = 1
+        if actions:
+            for action in ("draw1", "draw2", "skip"):
+                counts[f"{colour}-{action}"] = 1
+    if actions:
+        counts["wild"] = 4
+    return counts
+
+
 #: D1: per colour one 0, two each of 1-9, skip, reverse, draw2; 4 wild, 4 wild-draw4.
 CLASSIC_DECK = Deck("classic", _classic_counts())
-DECKS: dict[str, Deck] = {"classic": CLASSIC_DECK}
+#: E3 UNO Junior, level 2: per colour 1-9 with the 1 twice, one draw1, draw2, skip; 4 wild.
+JUNIOR_DECK = Deck("junior", _junior_counts(actions=True), hand_size=5)
+#: E3 level 1: the same deck with its action cards sorted out (40 number cards).
+JUNIOR_LEVEL1_DECK = Deck("junior-level1", _junior_counts(actions=False), hand_size=5)
+DECKS: dict[str, Deck] = {deck.name: deck for deck in (CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK)}
+#: The classic table (kept by name for the fast path of official rounds).
+FITS: tuple[frozenset, ...] = CLASSIC_DECK.fits

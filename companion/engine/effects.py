@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from companion.engine import actions as A
-from companion.engine.cards import CARD_RANK, DRAW2, FITS, REVERSE, SKIP, WILD, WILD_DRAW4
+from companion.engine.cards import (CARD_RANK, DRAW1, DRAW2, DRAW_COUNTS, RANKS, REVERSE, SKIP, WILD,
+                                    WILD_DRAW4)
 from companion.engine.events import Accept, ChooseColour, ChooseTarget
 from companion.engine.messages import message
 from companion.engine.phases import CHALLENGE, COLOUR, TARGET, TURN
@@ -13,7 +14,7 @@ class EffectsMixin:
     __slots__ = ()
 
     def _effect(self, seat: int, card: int, rank: int) -> None:
-        """T4: skip, reverse, draw2, wild, wild-draw4 (and numbers under house rules)."""
+        """T4: skip, reverse, draw2, wild, wild-draw4, E3's draw1 (and numbers under house rules)."""
         if rank < SKIP:
             self.advance_turn(1)
         elif rank == SKIP:
@@ -24,13 +25,15 @@ class EffectsMixin:
             else:
                 self.direction = -self.direction
                 self.advance_turn(1)
-        elif rank == DRAW2:
+        elif rank == DRAW2 or rank == DRAW1:  # E3's draw1 is a draw2 of one card
+            count = DRAW_COUNTS[rank]
             carried = self.pending  # more than 0 only where a house rule let the card answer a draw
             if self.house:
-                self.flags.draw_kind = DRAW2  # what the pending draw is, for answers to it
-            self.pending = carried + 2  # before the turn passes: the next player is hit (V9)
+                self.flags.draw_kind = rank  # what the pending draw is, for answers to it
+            self.pending = carried + count  # before the turn passes: the next player is hit (V9)
             self.advance_turn(1)
-            self.make_current_draw(carried + 2, message("reason_draw2"))
+            self.make_current_draw(carried + count,
+                                   message("reason_draw2" if rank == DRAW2 else "reason_draw1"))
         else:  # wild or wild-draw4: the player names a colour first
             if rank == WILD_DRAW4:
                 self.wd4_by, self.wd4_colour = seat, self.colour
@@ -41,7 +44,7 @@ class EffectsMixin:
 
     def go_out(self, seat: int, rank: int) -> bool:
         """T7: ``seat`` has no cards left (its last card had ``rank``): the round ends; a last
-        draw2/wild-draw4 still makes the next player draw. House rules (V6, V9) may let the
+        draw card (draw2, wild-draw4, E3's draw1) still makes the next player draw. House rules (V6, V9) may let the
         round go on, or name another winner. Answers True (the turn is dealt with)."""
         for rule in self.house:
             verdict = rule.on_out(self, seat)
@@ -53,10 +56,10 @@ class EffectsMixin:
                 break
         self.winner = seat
         self.uno_window = -1
-        if rank == DRAW2 or rank == WILD_DRAW4:
+        if rank in DRAW_COUNTS:
             self.ending = True
             carried = self.pending
-            self.pending = carried + (2 if rank == DRAW2 else 4)  # before the turn passes, as in
+            self.pending = carried + DRAW_COUNTS[rank]  # before the turn passes, as in
             self.advance_turn(1)                                      # _effect: E2 never picks the player
             self.make_current_draw(self.pending, message("reason_last_card"), answerable=False)
         else:
@@ -148,7 +151,7 @@ class EffectsMixin:
         if self.log is not None:
             self._record(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
         self.colour = colour
-        self.fitting = FITS[colour * 15 + CARD_RANK[self.top]]
+        self.fitting = self.deck.fits[colour * RANKS + CARD_RANK[self.top]]
         after, self.after_colour = self.after_colour, 0
         if after == 0:  # D4: the start card was wild; this player now plays
             self.phase = TURN

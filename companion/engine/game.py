@@ -18,7 +18,7 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine.apply import ApplyMixin
 from companion.engine.calls import CallsMixin
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, CLASSIC_DECK, FITS,
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, DECKS, RANKS,
                                     NO_COLOUR, OF_COLOUR, SKIP, WILD_DRAW4, WILD_DRAW4_ID,
                                     WILD_DRAW4_ONLY, Deck)
 from companion.engine.draws import DrawMixin
@@ -48,7 +48,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
                  "answerable", "house", "answers_draws", "flags", "fitting", "seed")
 
     def __init__(self, players: int | list[str] = 2, options: RuleOptions | None = None, *,
-                 full_information: bool = False, deck: Deck = CLASSIC_DECK, record: bool = True,
+                 full_information: bool = False, deck: Deck | None = None, record: bool = True,
                  seed: int = 0):
         if isinstance(players, int):
             if not 2 <= players <= 10:
@@ -79,10 +79,19 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
             problem = rule.check_table(self.n)
             if problem:
                 raise UserError(problem)
-        self.deck = deck
+        self.deck = self._edition_deck(deck)
         self.log = [] if record else None
         self.out = None
         self._new_match()
+
+    def _edition_deck(self, deck: Deck | None) -> Deck:
+        """The deck the options play with (D1, E3), or ``deck`` when it is a deck of them."""
+        wanted = self.options.deck
+        if deck is None or deck is wanted:
+            return wanted
+        if wanted is not DECKS["classic"] or any(deck is d for d in DECKS.values()):  # mixed up
+            raise UserError(message("deck_edition", deck=deck.name, wanted=wanted.name))
+        return deck  # a table's own deck of classic faces (tests, a smaller deck)
 
     # ----- queries -------------------------------------------------------------------
     def fits(self, card: int) -> bool:
@@ -100,6 +109,13 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
     def holds_colour(self, seat: int, colour: int) -> bool:
         """T2: does the (known) hand hold a card of ``colour``? Wilds do not count."""
         return not OF_COLOUR[colour].isdisjoint(self.hands[seat])
+
+    def open_hand(self, seat: int) -> list[int] | None:
+        """The cards of ``seat``'s hand when the table knows every one of them (full
+        information, or a tracked hand whose cards were all seen: E3 level 1's open hands),
+        else None."""
+        hand, size = self.hands[seat], self.sizes[seat]
+        return hand if size and len(hand) == size else None
 
     def legal_plays(self, seat: int | None = None) -> list[int]:
         """Full information: the faces ``seat`` (default: the current seat) may play now,
@@ -214,7 +230,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
             colour = self.colour  # until the colour is named
         else:
             self.colour = colour
-        self.fitting = FITS[colour * 15 + rank]
+        self.fitting = self.deck.fits[colour * RANKS + rank]
         if house:
             for rule in house:
                 if rule.on_play(self, seat, card, rank):

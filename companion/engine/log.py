@@ -35,7 +35,7 @@ def header(game) -> dict:
     """The header record of ``game``'s log."""
     return {"format": LOG_FORMAT, "version": LOG_VERSION, "players": list(game.players),
             "mode": "full" if game.full else "tracking", "deck": game.deck.name,
-            "seed": game.seed, "options": game.options.to_json()}
+            "seed": game.seed, "options": game.options.header_json()}
 
 
 def log_line(record: dict | Event) -> str:

@@ -97,6 +97,8 @@ MESSAGES: dict[str, str] = {
     "reason_wild_draw4": "wild-draw4 (T4)",
     "reason_last_card": "last card (T7)",
     "reason_start_draw2": "start card draw2 (D4)",
+    "reason_draw1": "draw1 (E3)",
+    "reason_start_draw1": "start card draw1 (D4, E3)",
     "reason_misplay": "misplay (P1)",
     "reason_caught_uno": "caught without UNO (T5)",
     "reason_caught_bruno_kuno": "caught without Bruno/Kuno (V7)",
@@ -192,6 +194,10 @@ MESSAGES: dict[str, str] = {
     "preset_unknown": "unknown preset {name}; choose one of: {presets}",
     # cards, colours and events as the table or a file names them
     "not_a_card": "not a card: {name} ({hint})",
+    "not_in_deck": "{name} is not a card of the {deck} deck",
+    "deck_edition": "the {deck} deck does not go with these rules: they play the {wanted} deck",
+    "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
+                       "show the hand again",
     "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",
     "unknown_colour_hint": "unknown colour {colour}; colours are {colours}",
     "not_a_colour": "not a colour: {name} (choose one of {colours})",

@@ -18,6 +18,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
+from companion.engine.cards import CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
 from companion.engine.house import HOUSE_RULES
 from companion.engine.messages import message
 from companion.errors import UserError
@@ -32,7 +33,7 @@ class OptionInfo:
     default: object
     allowed: tuple       # allowed values (for numbers: every allowed value, or a (min, max) range)
     help: str            # one plain English line
-    group: str           # "official", "scoring", "house", "variant", "extreme", "flash"
+    group: str           # "official", "scoring", "house", "variant", "extreme", "flash", "junior"
     is_range: bool = False
 
     def to_json(self) -> dict:
@@ -110,6 +111,10 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
     _info("E2", "flash_turn_seconds", None, (None, 4, 6, 8),
           "Flash mode turn timer in seconds; off when empty. Running out is a timer penalty.",
           "flash"),
+    _info("E3", "junior_level", None, (None, 1, 2),
+          "UNO Junior: its 56-card deck, 5 cards each. Level 1: number cards only, hands "
+          "played open; level 2: with Draw 1, Draw 2, Skip and Wild. Off: the classic deck.",
+          "junior"),
     # Not a card rule: what the phones show (issue 19); the table decides it at setup.
     _info("S5", "show_chances", False, _OFF_ON,
           "Every phone sees each player's live win chances; off: only the host sees them.", "table"),
@@ -119,8 +124,11 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
      "flash_turn_seconds", "flash_race_card", "extreme_bursts", "jump_in_wild", "jump_in_keeps_action",
-     "show_chances", *HOUSE_RULES})
+     "show_chances", "junior_level", *HOUSE_RULES})
 
+
+#: Edition options the game log's header leaves out while they are off (see header_json).
+HEADER_OMITS_WHEN_OFF = ("junior_level",)
 
 #: Sub-options that mean nothing without their main option.
 _NEEDS = {"jump_in_wild": "jump_in", "jump_in_keeps_action": "jump_in"}
@@ -167,6 +175,7 @@ class RuleOptions:
     flash: bool = False
     flash_race_card: str | None = "reverse"   # only with flash (E2)
     flash_turn_seconds: int | None = None
+    junior_level: int | None = None           # E3: the Junior deck at level 1 or 2
     show_chances: bool = False                # S5: the phones, not the cards
 
     def __post_init__(self):
@@ -191,6 +200,24 @@ class RuleOptions:
 
     def to_json(self) -> dict:
         return {name: getattr(self, name) for name in OPTION_INFO}
+
+    def header_json(self) -> dict:
+        """The options as the game log's header keeps them: an edition option that is off
+        is left out, so a classic game's log reads exactly as before the edition existed
+        (and an old log, which lacks it, reads as the classic game)."""
+        data = self.to_json()
+        for name in HEADER_OMITS_WHEN_OFF:
+            if data[name] is None:
+                del data[name]
+        return data
+
+    @property
+    def deck(self) -> Deck:
+        """The deck these rules are played with: the classic deck (D1), or E3's Junior deck
+        (level 1: its number cards only)."""
+        if self.junior_level is None:
+            return CLASSIC_DECK
+        return JUNIOR_LEVEL1_DECK if self.junior_level == 1 else JUNIOR_DECK
 
     @classmethod
     def from_json(cls, data: object) -> "RuleOptions":

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine import actions as A
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW2, FITS,
-                                    NO_COLOUR, REVERSE, SKIP, WILD, WILD_DRAW4)
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW1, DRAW2,
+                                    DRAW_COUNTS, NO_COLOUR, RANKS, REVERSE, SKIP, WILD, WILD_DRAW4)
 from companion.engine.events import ChooseDealer, Deal, LauncherDeal, RoundEnd, StartCard
 from companion.engine.house.flags import NO_FLAGS, RoundFlags
 from companion.engine.messages import message
@@ -148,9 +148,10 @@ class RoundMixin:
 
     def _deal(self, dealer, hands, sizes, pile) -> None:
         self.dealer = dealer
-        if self.log is not None:
+        if self.log is not None:  # hands listed at a tracked table (E3's open hands) are kept
+            listed = self.full or any(hands)
             self._record(Deal(dealer, tuple(tuple(CARD_NAMES[c] for c in h) for h in hands)
-                              if self.full else None, None if self.full else tuple(sizes)))
+                              if listed else None, None if listed else tuple(sizes)))
         self._reset_round(hands, sizes, pile)
         if self.out is not None:
             self.out.append(A.FlipStartCard())
@@ -174,7 +175,7 @@ class RoundMixin:
         self.pile_count -= 1
         self.discard.append(card)
         self.top, self.colour = card, CARD_COLOUR[card]
-        self.fitting = FITS[self.colour * 15 + rank]
+        self.fitting = self.deck.fits[self.colour * RANKS + rank]
         left = (self.dealer + 1) % self.n
         self.current = left
         if rank == WILD:
@@ -189,10 +190,11 @@ class RoundMixin:
         self.phase = TURN
         if self.out is not None:
             self.out.append(A.Turn(self.current, ("play", "draw")))
-        if rank == DRAW2:
+        if rank == DRAW2 or rank == DRAW1:  # E3: a draw1 start card makes that player draw 1
             if self.house:
-                self.flags.draw_kind = DRAW2
-            self.make_current_draw(2, message("reason_start_draw2"))
+                self.flags.draw_kind = rank
+            self.make_current_draw(DRAW_COUNTS[rank], message(
+                "reason_start_draw2" if rank == DRAW2 else "reason_start_draw1"))
 
     def start_random(self, random) -> int:
         """Full information: turn up random cards until one is not a wild-draw4."""

@@ -19,7 +19,8 @@ True
 """
 from __future__ import annotations
 
-from companion.engine.cards import (CARD_COLOUR, CARD_RANK, DRAW2, FITS, OF_COLOUR, REVERSE, SKIP,
+from companion.engine.cards import (CARD_COLOUR, CARD_RANK, CLASSIC_DECK, DRAW2, FITS, OF_COLOUR,
+                                    RANKS, REVERSE, SKIP,
                                     WILD_DRAW4, WILD_DRAW4_ID, WILD_DRAW4_ONLY)
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, START,
                                      TARGET, TURN)
@@ -46,7 +47,7 @@ def play_round(game, random, forget: float = 0.0) -> None:
     if game.phase is START:
         game.start_random(random)
     if (forget or game.house or game.log is not None or game.out is not None or not game.full
-            or game.options.extreme_bursts):
+            or game.options.extreme_bursts or game.deck is not CLASSIC_DECK):  # E3: never fast
         _play_steps(game, random, forget)
     else:  # the benchmark's and the playouts' rounds: the fast path
         for _ in range(100_000):  # a round ends within a few hundred steps; more is a bug
@@ -189,7 +190,7 @@ def _official_steps(game, random) -> None:
             if rank == WILD_DRAW4:  # T6: remembered for a challenge
                 game.wd4_by, game.wd4_colour = seat, colour
             colour = int(random() * 4)
-            fitting = FITS[colour * 15 + rank]
+            fitting = FITS[colour * RANKS + rank]
             current = (seat + direction) % n
             if rank == WILD_DRAW4:  # the next player draws 4, or first challenges (T4, T6)
                 pending = 4
@@ -198,7 +199,7 @@ def _official_steps(game, random) -> None:
                 break
             continue
         colour = CARD_COLOUR[card]
-        fitting = FITS[colour * 15 + rank]
+        fitting = FITS[colour * RANKS + rank]
         if rank == SKIP or (rank == REVERSE and n == 2):  # T4: with two, a reverse skips
             current = (seat + 2 * direction) % n
         else:

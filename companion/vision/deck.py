@@ -5,7 +5,7 @@ vision only splits a name into the parts it draws and recognises.
 """
 from __future__ import annotations
 
-from companion.engine.cards import ACTIONS, CARD_NAMES, COLOURS, WILD_KINDS, card_points
+from companion.engine.cards import ACTIONS, CLASSIC_DECK, COLOURS, WILD_KINDS, card_points
 
 NUMBER_RANKS = tuple(str(n) for n in range(10))
 ACTION_RANKS = ACTIONS
@@ -16,8 +16,9 @@ __all__ = ["COLOURS", "RANKS", "WILD_RANKS", "card_names", "split", "join", "poi
 
 
 def card_names() -> tuple[str, ...]:
-    """Every distinct card face (54), in the engine's order."""
-    return CARD_NAMES
+    """Every distinct card face of the classic deck (54), in the engine's order (the faces
+    of other editions, such as E3's draw1, are not drawn or recognised yet)."""
+    return CLASSIC_DECK.names
 
 
 def split(name: str) -> tuple[str | None, str]:

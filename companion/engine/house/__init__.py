@@ -1,4 +1,4 @@
-"""House rules and variants (RULES.md H1-H8, V1-V10): one small class per rule.
+"""House rules and variants (RULES.md H1-H8, V1-V10, E2, E3): one small class per rule.
 
 The engine asks only the rules the table switched on (``Game.house``), at a few
 fixed points. Each hook's default is "no opinion", so a rule overrides only what it
@@ -18,13 +18,16 @@ changes, and every rule is found in one place: its class in this package.
   reason the rule cannot be played at a table of that size, refused at setup.
 - ``may_draw_again(game, seat)`` / ``pass_refused(game, seat)``: the drawing turn (T3).
 - ``next_seat(game, steps)``: who plays next, instead of the direction of play (E2).
+
+E3 Junior (``Junior``) is mostly data: its deck (``RuleOptions.deck``); the rule checks
+level 1's open hands.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
 from companion.engine.house.base import HouseRule
-from companion.engine.house.editions import Flash
+from companion.engine.house.editions import Flash, Junior
 from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
 from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
 from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpingIn, MustPlayDrawn,
@@ -35,7 +38,7 @@ from companion.engine.house.rounds import BrunoKuno, CallBack, Partners, PlayOn
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpingIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
-    BrunoKuno, PlayOn, CallBack, Flash]}
+    BrunoKuno, PlayOn, CallBack, Flash, Junior]}
 
 
 @lru_cache(maxsize=64)  # options are frozen; rules keep no state of their own

@@ -18,6 +18,7 @@ and may read its state and call these public methods, nothing private:
 - ``game.tell(action)``: an action for the table (``companion.engine.actions``); dropped
   when no one listens.
 - ``game.may_play(seat, card)``, ``game.holds_colour(seat, colour)``, ``game.fits(card)``,
+  ``game.open_hand(seat)`` (the whole hand when every card of it is known, else None),
   ``game.draw_pile_size``: questions.
 
 State a rule reads or sets directly: ``current``, ``direction``, ``phase`` (from

@@ -1,4 +1,5 @@
 """E2 UNO Flash: the ring lights the next player at random; the race card starts a race.
+E3 UNO Junior: level 1's open hands.
 
 The random pick is the engine's, seeded from the game's ``seed``, the round and how many
 picks the round has made, so a game log replays to the same seats and an undo is exact.
@@ -10,6 +11,8 @@ import random
 from companion.engine.actions import Race
 from companion.engine.cards import CARD_NAMES, REVERSE, SKIP
 from companion.engine.house.base import HouseRule
+from companion.engine.messages import message
+from companion.errors import UserError
 
 RACE_RANKS = {"reverse": REVERSE, "skip": SKIP}
 RACE_PENALTY = 2   # product rules: the slowest in a Flash race draws 2
@@ -49,3 +52,21 @@ class Flash(HouseRule):
             game.uno_window = seat
         game.advance_turn(1)
         return True
+
+
+class Junior(HouseRule):
+    """E3 UNO Junior. The deck is the edition (``RuleOptions.deck``: 56 cards, 5 each;
+    level 1 without its action cards) and its draw1 acts as a draw2 of one card (T4,
+    ``DRAW_COUNTS``). This rule adds what level 1's open hands make possible: where the
+    table knows a whole hand (the deal, a shown hand and the drawn cards were entered), a
+    card that the open hand does not hold is refused as a misread, before anything
+    changes. Its presence also keeps a Junior round off the classic fast path (sim.py)."""
+    option, rule = "junior_level", "E3"
+
+    def judge(self, game, seat, card):
+        if self.options.junior_level != 1 or game.full:
+            return None  # level 2 hides the hands; with full information the engine holds them
+        hand = game.open_hand(seat)
+        if hand is not None and card not in hand:
+            raise UserError(message("open_hand_lacks", seat=seat, card=CARD_NAMES[card]))
+        return None
