@@ -1,7 +1,7 @@
 """``uno-companion bench engine``: complete full-information games per second.
 
 Each game is one round from the deal until a player goes out, scored, with the
-official rules and no game log. Virtual players choose uniformly among their
+official rules (or an edition's: ``--edition junior``, E3) and no game log. Virtual players choose uniformly among their
 legal plays; with none they draw one card and play it if it fits, else pass
 (``companion.engine.sim``). If RLCard 1.2 is importable, its raw ``UnoGame``
 loop (random legal actions) is measured in the same run for comparison; it is
@@ -23,16 +23,23 @@ import time
 
 from companion.engine.game import Game
 from companion.engine.messages import message
+from companion.engine.options import RuleOptions
 from companion.engine.sim import play_round
 from companion.errors import UserError
 
 
-def engine_games(games: int, players: int, seed: int) -> float:
-    """CPU seconds to play ``games`` complete games."""
+#: ``--edition``: the rules each edition's games are played by (classic: the official rules).
+EDITIONS: dict[str, RuleOptions] = {"classic": RuleOptions(), "junior": RuleOptions(junior_level=2),
+                                    "junior-level1": RuleOptions(junior_level=1)}
+
+
+def engine_games(games: int, players: int, seed: int, edition: str = "classic") -> float:
+    """CPU seconds to play ``games`` complete games of ``edition``."""
+    options = EDITIONS[edition]
     rnd = random.Random(seed).random
     start = time.process_time()
     for number in range(games):
-        game = Game(players, full_information=True, record=False)
+        game = Game(players, options, full_information=True, record=False)
         game.deal_random(rnd, dealer=number % players)
         play_round(game, rnd)
     return time.process_time() - start
@@ -96,23 +103,27 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=5000, help="complete games to play (default 5000)")
     parser.add_argument("--players", type=int, default=2, help="players per game, 2-10 (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--edition", choices=sorted(EDITIONS), default="classic",
+                        help="the edition's deck and rules (default classic; RLCard plays classic only)")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
     options = parser.parse_args(argv)
     if options.games < 1:
         raise UserError(message("bench_games"))
     if not 2 <= options.players <= 10:
         raise UserError(message("bench_players"))
-    engine_games(min(500, options.games), options.players, options.seed)  # warm-up
+    edition = options.edition
+    Game(options.players, EDITIONS[edition])  # too many players for the deck: a clear UserError
+    engine_games(min(500, options.games), options.players, options.seed, edition)  # warm-up
     rss_start = _max_rss_mb()
     sizes = _chunks(options.games)
-    seconds = [engine_games(size, options.players, options.seed + index)
+    seconds = [engine_games(size, options.players, options.seed + index, edition)
                for index, size in enumerate(sizes)]
     rss_end = _max_rss_mb()  # before RLCard (and numpy) are loaded
     rate = _median_rate(sizes, seconds)
-    print(f"engine: {options.games} games, {options.players} players, seed {options.seed}: "
+    print(f"engine ({edition}): {options.games} games, {options.players} players, seed {options.seed}: "
           f"{sum(seconds):.2f} s; median of {len(sizes)} chunks {rate:.0f} games/s")
     print(f"memory: max RSS {rss_start:.1f} MB after warm-up, {rss_end:.1f} MB after the games")
-    if not options.no_rlcard:
+    if not options.no_rlcard and edition == "classic":
         _compare(options)
     print(f"games_per_s={rate:.0f}")
     return 0

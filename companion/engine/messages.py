@@ -196,6 +196,8 @@ MESSAGES: dict[str, str] = {
     "not_a_card": "not a card: {name} ({hint})",
     "not_in_deck": "{name} is not a card of the {deck} deck",
     "deck_edition": "the {deck} deck does not go with these rules: they play the {wanted} deck",
+    "junior_players": "UNO Junior level {level} deals {hand} cards each from {size}: at most "
+                      "{most} players (E3)",
     "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
                        "show the hand again",
     "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",

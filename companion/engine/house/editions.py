@@ -63,6 +63,14 @@ class Junior(HouseRule):
     changes. Its presence also keeps a Junior round off the classic fast path (sim.py)."""
     option, rule = "junior_level", "E3"
 
+    def check_table(self, players):
+        deck = self.options.deck  # the deal must leave a draw pile beside the start card
+        most = (deck.size - 2) // deck.hand_size
+        if players > most:
+            return message("junior_players", level=self.options.junior_level, size=deck.size,
+                           hand=deck.hand_size, most=most)
+        return None
+
     def judge(self, game, seat, card):
         if self.options.junior_level != 1 or game.full:
             return None  # level 2 hides the hands; with full information the engine holds them
