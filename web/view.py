@@ -15,7 +15,7 @@ from flask_babel import force_locale, get_locale, gettext as _, ngettext
 
 from companion.engine.cards import CLASSIC_DECK, COLOURS, hand_points
 from companion.engine.events import PENALTY_REASONS
-from companion.engine.options import IMPLEMENTED, OPTION_INFO, PRESETS
+from companion.engine.options import IMPLEMENTED, NOT_AT_THE_TABLE, OPTION_INFO, PRESETS
 from companion.engine import phases as P
 from companion.engine.state import GameView, WaitingFor
 from companion.errors import UserError
@@ -239,7 +239,7 @@ def options_catalog(locale: str) -> dict:
                 "help": engine_text(info.help), "default": info.default, "kind": kind,
                 "min": allowed[0] if info.is_range else None, "max": allowed[-1] if info.is_range else None,
                 "allowed": [{"value": v, "text": option_value_text(v)} for v in allowed],
-                "supported": name in IMPLEMENTED})
+                "supported": name in IMPLEMENTED and name not in NOT_AT_THE_TABLE})
         return {
             "groups": [{"id": g, "name": str(GROUP_NAMES.get(g, g)), "options": o} for g, o in groups.items()],
             "presets": [{"id": p, "name": str(PRESET_NAMES.get(p, p.replace("-", " ").capitalize())),

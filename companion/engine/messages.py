@@ -184,6 +184,8 @@ MESSAGES: dict[str, str] = {
     "allowed_range": "a whole number from {low} to {high}",
     "allowed_values": "one of {values}",
     "option_unsupported": "rule option {name} ({rule}) is not supported yet",
+    "option_not_at_table": "rule option {name} ({rule}) is played by the rules engine but not yet "
+                           "at the table: the camera does not know that deck's cards",
     "options_round_end": "play_on (V6), call_back (V9) and partners (V2) each decide when a round "
                          "ends: choose one of them",
     "option_needs": "rule option {name} ({rule}) only works together with {needs}",

@@ -127,6 +127,19 @@ IMPLEMENTED: frozenset[str] = frozenset(
      "show_chances", "junior_level", *HOUSE_RULES})
 
 
+#: Options the engine plays but a table cannot yet: the camera does not know these decks'
+#: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`); the
+#: engine, its tests and its benchmarks play them.
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level"})
+
+
+def check_playable_at_table(options: "RuleOptions") -> None:
+    """Refuse options a table cannot play yet (see :data:`NOT_AT_THE_TABLE`)."""
+    for name in sorted(NOT_AT_THE_TABLE):
+        if getattr(options, name) != OPTION_INFO[name].default:
+            raise UserError(message("option_not_at_table", name=name, rule=OPTION_INFO[name].rule))
+
+
 #: Edition options the game log's header leaves out while they are off (see header_json).
 HEADER_OMITS_WHEN_OFF = ("junior_level",)
 

@@ -31,7 +31,7 @@ from companion.engine.events import (ChooseDealer, Deal, LauncherDeal, Play, Rou
 from companion.engine.game import Game
 from companion.engine.log import format_log
 from companion.engine.messages import message
-from companion.engine.options import RuleOptions
+from companion.engine.options import RuleOptions, check_playable_at_table
 from companion.engine.phases import MATCH_OVER, PLAYING
 from companion.table.state import TableState
 from companion.errors import UserError
@@ -72,6 +72,7 @@ class Setup:
         rule = EDITION_RULES.get(self.mode)
         if rule and not getattr(self.options, rule):
             object.__setattr__(self, "options", self.options.replace(**{rule: True}))
+        check_playable_at_table(self.options)
 
     def to_json(self) -> dict:
         return {"players": list(self.players), "dealer": self.dealer, "mode": self.mode,

@@ -210,3 +210,21 @@ def test_the_edition_switches_its_rule_on_and_the_seed_is_kept_with_the_setup():
     assert isinstance(flash.seed, int) and setup_from_json(flash.to_json()) == flash
     with pytest.raises(UserError, match="seed"):
         setup_from_json({"players": ["A", "B"], "seed": "lucky"})
+
+
+def test_a_table_refuses_uno_junior_until_the_camera_knows_its_cards():
+    """E3 is played by the engine (tests/engine/test_engine_edition_junior.py), but the camera
+    cannot name a draw1 yet: a host who picks Junior at setup is told so, nothing starts, and
+    the setup page offers the option as not supported yet."""
+    from companion.engine.options import RuleOptions
+    from companion.errors import UserError
+    from companion.table import Setup
+    from companion.web.view import options_catalog
+
+    with pytest.raises(UserError) as refused:
+        Setup(players=("Ana", "Ben"), options=RuleOptions(junior_level=2))
+    assert refused.value.args[0].key == "option_not_at_table"
+    assert "not yet at the table" in str(refused.value)
+    offered = {o["name"]: o for g in options_catalog("en")["groups"] for o in g["options"]}
+    assert offered["junior_level"]["supported"] is False
+    assert offered["jump_in"]["supported"] is True
