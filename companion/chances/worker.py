@@ -10,7 +10,9 @@ stops, and its result is dropped. ``on_result(generation, estimate)`` is called 
 worker's thread for estimates that were not overtaken. With ``settle_s`` the worker waits
 that long after the newest submit before it starts: a burst of events (a deal, a fast demo)
 costs one estimate, not one started and stopped per event (the worker shares Python's
-interpreter with the loop and the pages).
+interpreter with the loop and the pages). With ``share`` below 1 it pauses between playouts
+so that it holds the interpreter at most that share of the time: the budget is CPU time,
+so the estimate is as good, only later.
 
 >>> import threading
 >>> from companion.engine import Game, events as E
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 
 from companion.chances.inference import Tracker
 from companion.chances.playout import estimate, light_copy
@@ -36,10 +39,11 @@ class ChancesWorker:
     """One thread that estimates the latest submitted state."""
 
     def __init__(self, on_result, budget_s: float = 0.25, *, seed: int = 0, match: bool = False,
-                 infer: bool = True, settle_s: float = 0.0):
+                 infer: bool = True, settle_s: float = 0.0, share: float = 1.0):
         self.on_result = on_result
         self.tracker = Tracker(infer=infer)
         self.budget_s, self.match, self.settle_s = budget_s, match, settle_s
+        self.share = share
         self.generation = 0
         self.finished = 0       # estimates delivered
         self.overtaken = 0      # estimates stopped or dropped because a newer event came
@@ -87,10 +91,31 @@ class ChancesWorker:
                     return
                 generation, game, masks = self._job
                 self._job = None
+            pause = _Pause(self.share)
             result = estimate(game, self.budget_s, self._random, match=self.match, masks=masks,
-                              cancelled=lambda: self.generation != generation)
+                              cancelled=lambda: pause() or self.generation != generation)
             if result.cancelled or self.generation != generation:
                 self.overtaken += 1
                 continue
             self.finished += 1
             self.on_result(generation, result)
+
+
+class _Pause:
+    """Asked between two playouts: after a slice of work, sleep so that the worker holds the
+    interpreter at most ``share`` of the time (a thread holds it up to 5 ms at a time, so a
+    busy worker would make the camera's and the pages' threads wait at every step)."""
+
+    SLICE_S = 0.002
+
+    def __init__(self, share: float):
+        self.share = share
+        self.since = time.perf_counter()
+
+    def __call__(self) -> None:
+        if self.share >= 1:
+            return
+        worked = time.perf_counter() - self.since
+        if worked >= self.SLICE_S:
+            time.sleep(worked * (1 - self.share) / self.share)
+            self.since = time.perf_counter()

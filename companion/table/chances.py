@@ -42,6 +42,9 @@ MAX_BUDGET_S = 2.0
 #: The table must be quiet this long before an estimate starts: a deal or a run of quick plays
 #: costs one estimate, and the loop and the pages keep the interpreter meanwhile.
 SETTLE_S = 0.3
+#: The share of the interpreter's time the worker may hold: a played card reached the phones
+#: in twice the time with the worker at full speed beside the camera (bench latency).
+SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ class TableChances:
 
     def _new_worker(self) -> ChancesWorker:
         return ChancesWorker(self._finished, self.config.budget_s, seed=self._seed, match=True,
-                             settle_s=SETTLE_S)
+                             settle_s=SETTLE_S, share=SHARE)
 
     @property
     def latest(self) -> Chances | None:
