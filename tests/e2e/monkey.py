@@ -124,6 +124,8 @@ class Monkey:
             tiles.nth(self.random.randrange(count)).click(timeout=QUICK)
         elif choice < 0.75:
             values = ask.locator(".other-card option").evaluate_all("os => os.map(o => o.value).filter(Boolean)")
+            if not values:  # the table answered the question since it was counted: the banner is gone
+                return False
             ask.locator(".other-card").select_option(self.random.choice(values), timeout=QUICK)
         else:
             ask.locator(".dismiss").click(timeout=QUICK)
