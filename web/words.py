@@ -15,9 +15,18 @@ COLOUR_NAMES = {"red": _l("red"), "yellow": _l("yellow"), "green": _l("green"), 
 KIND_NAMES = {"skip": _l("skip"), "reverse": _l("reverse"), "draw2": _l("draw two"),
               "wild": _l("wild"), "wild-draw4": _l("wild draw four"), "draw1": _l("draw one")}
 KIND_FACES = {"skip": "⊘", "reverse": "⇄", "draw2": "+2", "wild": "★", "wild-draw4": "+4", "draw1": "+1"}
+# E6 UNO All Wild: its faces have no colour; each is named whole, as the wilds are.
+KIND_NAMES.update({"all-wild": _l("all wild"), "all-wild-reverse": _l("wild reverse"),
+                   "all-wild-skip": _l("wild skip"), "all-wild-skip2": _l("wild skip two"),
+                   "all-wild-draw2": _l("wild draw two"), "all-wild-draw4": _l("wild draw four (All Wild)"),
+                   "all-wild-target-draw2": _l("targeted draw two"), "all-wild-swap": _l("forced swap")})
+KIND_FACES.update({"all-wild": "★", "all-wild-reverse": "⇄", "all-wild-skip": "⊘",
+                   "all-wild-skip2": "⊘⊘", "all-wild-draw2": "+2", "all-wild-draw4": "+4",
+                   "all-wild-target-draw2": "◎+2", "all-wild-swap": "⇆"})
 GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
-               "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table")}
+               "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table"),
+               "all_wild": _l("UNO All Wild")}
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -117,6 +126,7 @@ OPTION_LABELS = {
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
     "junior_level": _l("UNO Junior level"),
+    "all_wild": _l("UNO All Wild"),
 }
 
 

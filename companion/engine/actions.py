@@ -138,6 +138,17 @@ class AskTarget(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class AskDrawTarget(AskTarget):
+    """E6: ``seat`` names the player who draws ``count`` (a targeted draw two); the same
+    question as H4's, so the ring and the phone answer it the same way."""
+    count: int = 2
+
+    @property
+    def text(self):
+        return f"seat {self.seat} chooses a player to draw {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengeWindow(Action):
     """T6: ``seat`` may challenge the wild-draw4 of ``against`` or take the cards."""
     type: ClassVar[str] = "challenge_window"

@@ -160,6 +160,8 @@ class ApplyMixin:
         if phase is CHALLENGE:
             return [A.ChallengeWindow(seat, self.wd4_by)]
         if phase is TARGET:
+            if self.flags.target_for == "target-draw2":  # E6
+                return [A.AskDrawTarget(seat)]
             return [A.AskTarget(seat)]
         if phase is VERDICT:
             return [A.ShowHand(self.wd4_by, seat, message("show_challenge"))]
@@ -183,6 +185,8 @@ class ApplyMixin:
                    else _WAITING[self.phase])
         if self.pending and self.phase is TURN:
             waiting = message("waiting_draw", count=self.pending)
+        elif self.phase is TARGET and self.flags.target_for == "target-draw2":
+            waiting = message("waiting_draw_target")  # E6
         phase, turn = self.phase, self.current if running else None
         names = CARD_NAMES.__getitem__
         options = self.options

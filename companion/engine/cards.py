@@ -36,6 +36,14 @@ ACTIONS: tuple[str, ...] = ("skip", "reverse", "draw2")
 WILD_KINDS: tuple[str, ...] = ("wild", "wild-draw4")
 #: Coloured faces of later editions, appended after the classic faces (E3 Junior: draw1).
 EDITION_ACTIONS: tuple[str, ...] = ("draw1",)
+# --- E6 UNO All Wild: its faces (no colour, no number), appended after the faces above ---
+#: Each face's name and S1 value (E6.6: a plain wild 20, every other card 50). Its kind is its
+#: name; its rank is WILD (it fits on anything, E6.3); house/all_wild.py gives it its action.
+ALL_WILD_FACES: tuple[tuple[str, int], ...] = (
+    ("all-wild", 20), ("all-wild-reverse", 50), ("all-wild-skip", 50), ("all-wild-skip2", 50),
+    ("all-wild-draw2", 50), ("all-wild-draw4", 50), ("all-wild-target-draw2", 50),
+    ("all-wild-swap", 50))
+# --- end of E6 ---
 
 # Rank numbers used by the engine's fast paths (numbers are their face value).
 SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4, DRAW1 = 10, 11, 12, 13, 14, 15
@@ -73,6 +81,8 @@ def _build_faces() -> tuple[Card, ...]:
     for action in EDITION_ACTIONS:  # after the classic 54: their ids, tables and logs stay
         for colour in COLOURS:
             faces.append(Card(len(faces), f"{colour}-{action}", colour, action, None, 20))
+    for name, points in ALL_WILD_FACES:  # E6
+        faces.append(Card(len(faces), name, None, name, None, points))
     return tuple(faces)
 
 
@@ -88,7 +98,9 @@ CARD_COLOUR: tuple[int, ...] = tuple(
     NO_COLOUR if c.colour is None else COLOURS.index(c.colour) for c in CARDS)
 CARD_RANK: tuple[int, ...] = tuple(
     c.number if c.kind == "number" else (SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4, DRAW1)[
-        ("skip", "reverse", "draw2", "wild", "wild-draw4", "draw1").index(c.kind)] for c in CARDS)
+        ("skip", "reverse", "draw2", "wild", "wild-draw4", "draw1").index(c.kind)]
+    if c.kind in ("number", "skip", "reverse", "draw2", "wild", "wild-draw4", "draw1")
+    else WILD for c in CARDS)  # E6's faces are wilds
 CARD_POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
 WILD_ID = CARD_IDS["wild"]
 WILD_DRAW4_ID = CARD_IDS["wild-draw4"]
@@ -171,6 +183,11 @@ class Deck:
         """The distinct face names of this deck, in id order."""
         return tuple(CARD_NAMES[c] for c in self.face_ids)
 
+    @property
+    def has_numbers(self) -> bool:
+        """Does this deck hold number cards (to choose the dealer by, D3)? E6's has none."""
+        return any(CARD_RANK[c] <= 9 for c in self.face_set)
+
     def holds(self, card: int) -> bool:
         """Is face ``card`` in this deck?"""
         return card in self.face_set
@@ -228,6 +245,13 @@ CLASSIC_DECK = Deck("classic", _classic_counts())
 JUNIOR_DECK = Deck("junior", _junior_counts(actions=True), hand_size=5)
 #: E3 level 1: the same deck with its action cards sorted out (40 number cards).
 JUNIOR_LEVEL1_DECK = Deck("junior-level1", _junior_counts(actions=False), hand_size=5)
-DECKS: dict[str, Deck] = {deck.name: deck for deck in (CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK)}
+# --- E6 UNO All Wild ---
+#: E6.1: 112 cards, every one wild. The count of each kind was not found in any source we
+#: reached; our reading (docs/editions.md): 28 plain wilds and 12 of each of the seven others.
+ALL_WILD_DECK = Deck("all-wild", {name: 28 if name == "all-wild" else 12
+                                  for name, _points in ALL_WILD_FACES})
+# --- end of E6 ---
+DECKS: dict[str, Deck] = {deck.name: deck for deck in (CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK,
+                                                       ALL_WILD_DECK)}
 #: The classic table (kept by name for the fast path of official rounds).
 FITS: tuple[frozenset, ...] = CLASSIC_DECK.fits

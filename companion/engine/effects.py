@@ -192,10 +192,13 @@ class EffectsMixin:
         if self.phase is not TARGET or seat != self.current:
             raise UserError(message("no_target_now", seat=seat))
         if target == seat:
-            raise UserError(message("swap_with_another"))
+            raise UserError(message("choose_another" if self.flags.target_for else "swap_with_another"))
         if target in (self.flags.finished or ()):
             raise UserError(message("target_gone_out", seat=target))
         self._record(ChooseTarget(seat, target))
+        for rule in self.house:
+            if rule.on_target(self, seat, target):
+                return  # E6: a targeted draw two or a forced swap
         self.move_hands({seat: target, target: seat})
         self.advance_turn(1)
 

@@ -18,7 +18,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
-from companion.engine.cards import CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
+from companion.engine.cards import ALL_WILD_DECK, CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
 from companion.engine.house import HOUSE_RULES
 from companion.engine.messages import message
 from companion.errors import UserError
@@ -115,6 +115,11 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
           "UNO Junior: its 56-card deck, 5 cards each. Level 1: number cards only, hands "
           "played open; level 2: with Draw 1, Draw 2, Skip and Wild. Off: the classic deck.",
           "junior"),
+    # E6 UNO All Wild (its own block).
+    _info("E6", "all_wild", False, _OFF_ON,
+          "UNO All Wild: its 112-card deck, every card wild (any card on any card, no colour); "
+          "skip two, targeted draw two, forced swap and the rest. Off: the classic deck.",
+          "all_wild"),
     # Not a card rule: what the phones show (issue 19); the table decides it at setup.
     _info("S5", "show_chances", False, _OFF_ON,
           "Every phone sees each player's live win chances; off: only the host sees them.", "table"),
@@ -124,13 +129,13 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
      "flash_turn_seconds", "flash_race_card", "extreme_bursts", "jump_in_wild", "jump_in_keeps_action",
-     "show_chances", "junior_level", *HOUSE_RULES})
+     "show_chances", "junior_level", *HOUSE_RULES})  # all_wild: in HOUSE_RULES (E6)
 
 
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`); the
 #: engine, its tests and its benchmarks play them.
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level"})
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "all_wild"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -141,7 +146,7 @@ def check_playable_at_table(options: "RuleOptions") -> None:
 
 
 #: Edition options the game log's header leaves out while they are off (see header_json).
-HEADER_OMITS_WHEN_OFF = ("junior_level",)
+HEADER_OMITS_WHEN_OFF = ("junior_level", "all_wild")
 
 #: Sub-options that mean nothing without their main option.
 _NEEDS = {"jump_in_wild": "jump_in", "jump_in_keeps_action": "jump_in"}
@@ -189,6 +194,7 @@ class RuleOptions:
     flash_race_card: str | None = "reverse"   # only with flash (E2)
     flash_turn_seconds: int | None = None
     junior_level: int | None = None           # E3: the Junior deck at level 1 or 2
+    all_wild: bool = False                    # E6: the All Wild deck and its actions
     show_chances: bool = False                # S5: the phones, not the cards
 
     def __post_init__(self):
@@ -210,6 +216,8 @@ class RuleOptions:
             if getattr(self, name) and not getattr(self, needs):
                 raise UserError(message("option_needs", name=name, rule=OPTION_INFO[name].rule,
                                         needs=needs))
+        if self.all_wild:
+            _check_all_wild_alone(self)
 
     def to_json(self) -> dict:
         return {name: getattr(self, name) for name in OPTION_INFO}
@@ -220,7 +228,7 @@ class RuleOptions:
         (and an old log, which lacks it, reads as the classic game)."""
         data = self.to_json()
         for name in HEADER_OMITS_WHEN_OFF:
-            if data[name] is None:
+            if data[name] is None or data[name] is False:
                 del data[name]
         return data
 
@@ -228,6 +236,8 @@ class RuleOptions:
     def deck(self) -> Deck:
         """The deck these rules are played with: the classic deck (D1), or E3's Junior deck
         (level 1: its number cards only)."""
+        if self.all_wild:
+            return ALL_WILD_DECK  # E6
         if self.junior_level is None:
             return CLASSIC_DECK
         return JUNIOR_LEVEL1_DECK if self.junior_level == 1 else JUNIOR_DECK
@@ -253,6 +263,20 @@ class RuleOptions:
     def changed(self) -> dict:
         """Only the options that differ from the official rules."""
         return {k: v for k, v in self.to_json().items() if v != OPTION_INFO[k].default}
+
+
+# --- E6 UNO All Wild ---
+#: The option groups All Wild is not played together with: its cards have no colour and no
+#: number for a house rule or a variant to act on, and another edition is another deck.
+_NOT_WITH_ALL_WILD = ("house", "variant", "extreme", "flash", "junior")
+
+
+def _check_all_wild_alone(options: "RuleOptions") -> None:
+    others = [name for name, info in OPTION_INFO.items() if info.group in _NOT_WITH_ALL_WILD
+              and getattr(options, name) != info.default]
+    if others:
+        raise UserError(message("all_wild_alone", names=", ".join(others)))
+# --- end of E6 ---
 
 
 _dataclass_init = RuleOptions.__init__

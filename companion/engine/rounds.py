@@ -50,6 +50,8 @@ class RoundMixin:
         Action cards and wilds count below every number."""
         if self.phase is not DEAL or self.dealer >= 0:
             raise UserError(message("dealer_once"))
+        if not self.deck.has_numbers:  # E6: every card would tie
+            raise UserError(message("dealer_no_numbers", deck=self.deck.name))
         if len(cards) != self.n or any((c is None) != (s not in self.candidates)
                                        for s, c in enumerate(cards)):
             raise UserError(message("dealer_cards", seats=list(self.candidates)))
@@ -178,6 +180,8 @@ class RoundMixin:
         self.fitting = self.deck.fits[self.colour * RANKS + rank]
         left = (self.dealer + 1) % self.n
         self.current = left
+        if self.house and any(rule.on_start_card(self, card) for rule in self.house):
+            return  # E6: the start card's action is ignored
         if rank == WILD:
             self.phase, self.after_colour = COLOUR, 0
             if self.out is not None:

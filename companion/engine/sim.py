@@ -41,9 +41,12 @@ def choose_dealer(game, random) -> None:
 def play_round(game, random, forget: float = 0.0) -> None:
     """Play one round from the deal (or from wherever it stands) to its end."""
     if game.phase is DEAL:
-        if game.dealer < 0:
+        dealer = None
+        if game.dealer < 0 and not game.deck.has_numbers:
+            dealer = int(random() * game.n)  # E6: no number to draw for; the table names one
+        elif game.dealer < 0:
             choose_dealer(game, random)
-        game.deal_random(random)
+        game.deal_random(random, dealer)
     if game.phase is START:
         game.start_random(random)
     if (forget or game.house or game.log is not None or game.out is not None or not game.full

@@ -8,16 +8,27 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from companion.engine import CLASSIC_DECK, Game, PRESETS, events as E
+from companion.engine import CLASSIC_DECK, Game, PRESETS, RuleOptions, events as E
 from companion.engine.cards import CARD_POINTS
 from companion.engine.options import IMPLEMENTED, OPTION_INFO
 from companion.engine.log import format_log, read_log
 from companion.engine.sim import play_match, play_round
+from companion.errors import UserError
 
 DECK = Counter(CLASSIC_DECK.cards())
 
-#: House rules and their sub-options that are switched on with True.
-SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False)
+def _edition(name: str) -> bool:
+    """Does switching ``name`` on play another deck (an edition: E6 ``all_wild``)?"""
+    try:
+        return RuleOptions(**{name: True}).deck is not CLASSIC_DECK
+    except UserError:  # a sub-option, refused on its own
+        return False
+
+
+#: House rules and their sub-options that are switched on with True (the classic deck's:
+#: an edition is another deck and has its own tests).
+SWITCHES = sorted(name for name in IMPLEMENTED
+                  if OPTION_INFO[name].default is False and not _edition(name))
 
 
 def with_house(preset: str, house: set, number: int | None = None) -> "RuleOptions":

@@ -95,6 +95,16 @@ class HouseRule:
         """T3: a reason why ``seat`` may not pass now (H6, H7)."""
         return None
 
+    def on_start_card(self, game, card: int) -> bool:
+        """The start card landed (the player left of the dealer is current): True means this
+        rule dealt with its effect (E6: none)."""
+        return False
+
+    def on_target(self, game, seat: int, target: int) -> bool:
+        """``seat`` named ``target`` (phase TARGET): True means this rule carried it out
+        (E6's targeted draw two and forced swap) instead of H4's swap."""
+        return False
+
     def next_seat(self, game, steps: int) -> int | None:
         """The seat whose turn comes ``steps`` turns on (None: the direction of play decides)."""
         return None

@@ -42,6 +42,8 @@ class RoundFlags:
     flash_picks: int = 0
     #: H5: a button claimed the next card (seat, log length at the claim).
     jump_claim: tuple[int, int] | None = None
+    #: E6: what the player named in phase TARGET gets ("target-draw2" or "swap").
+    target_for: str | None = None
 
     def items(self):
         """The fields set this round, as (name, value) pairs."""
