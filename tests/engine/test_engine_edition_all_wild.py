@@ -174,6 +174,19 @@ def test_e6_5_after_a_swap_the_player_left_with_one_card_must_say_uno(mode):
     assert game.snapshot()["owed_cards"] == [2, 0, 0]
 
 
+def test_e6_5_down_to_one_card_with_an_aimed_card_the_buttons_name_the_player_first(mode):
+    # given seat 1 plays its second-to-last card, a targeted draw two, without calling UNO
+    from companion.engine.inputs import press_event
+    game = all_wild(mode, [HANDS[0], ["all-wild-target-draw2", "all-wild"], HANDS[2]])
+    game.apply(E.Play(1, "all-wild-target-draw2"))
+    # when seat 2 presses its button, it is named (H4's way), not a catch of seat 1
+    event = press_event(game.snapshot(), 2)
+    assert event == E.ChooseTarget(1, 2)
+    game.apply(event)
+    # then seat 1 owes its UNO call: the next press of another seat catches it (T5)
+    assert game.snapshot()["uno_window"] == 1 and press_event(game.snapshot(), 0) == E.Catch(0, 1)
+
+
 def test_e6_5_a_player_down_to_one_card_who_calls_uno_is_not_caught(mode):
     hands = [HANDS[0], ["all-wild-skip", "all-wild"], HANDS[2]]
     game = all_wild(mode, hands)

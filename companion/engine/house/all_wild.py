@@ -61,13 +61,16 @@ class AllWild(HouseRule):
     def on_play(self, game, seat, card, rank):
         action = ACTION[card]
         left = game.sizes[seat]
-        if left == 1 and not game.called[seat]:
-            game.uno_window = seat  # T5 (E6.5)
         if action in AIMED and not (left == 0 and action == "swap"):
+            # UNO is due once the player is named (on_target): until then a press of another
+            # seat's button names that seat, it does not catch the player (inputs.py)
             game.flags.target_for = action
             game.phase = TARGET
             game.tell(AskDrawTarget(seat, DRAWS[action]) if action in DRAWS else AskTarget(seat))
-        elif left == 0:
+            return True
+        if left == 1 and not game.called[seat]:
+            game.uno_window = seat  # T5 (E6.5)
+        if left == 0:
             if action in DRAWS:  # T7: the last draw card is still drawn by the next player
                 self._last_draw(game, seat, 1, DRAWS[action])
             else:
@@ -102,6 +105,8 @@ class AllWild(HouseRule):
             game.current = target
             self._last_draw(game, seat, 0, DRAWS[action])
         else:
+            if game.sizes[seat] == 1 and not game.called[seat]:
+                game.uno_window = seat  # T5 (E6.5): down to one card with the targeted draw two
             game.owe_cards(target, DRAWS[action], message("reason_all_wild_target"))
             game.advance_turn(1)  # the target keeps its turn; play goes on from the player
         return True
