@@ -148,6 +148,8 @@ class ApplyMixin:
         """The actions that describe what the table waits for now."""
         phase, seat = self.phase, self.current
         if phase is DEAL:
+            if self.dealer < 0 and not self.deck.has_numbers:  # E6: no number to draw for
+                return [A.Notice(message("dealer_no_numbers", deck=self.deck.name))]
             if self.dealer < 0:
                 return [A.ChooseDealerCards(tuple(self.candidates))]
             return [A.DealCards(self.dealer, self.deck.hand_size)]

@@ -67,6 +67,9 @@ def test_e6_2_the_start_cards_action_is_ignored_and_left_of_the_dealer_plays(mod
 
 def test_e6_2_seven_cards_each_and_the_dealer_is_named_not_drawn_for():
     game = Game(3, RuleOptions(all_wild=True))
+    assert texts(game.start_actions()) == [
+        "the all-wild deck has no number cards to choose the dealer by: name the dealer with the "
+        "deal (D3, E6)"]
     with pytest.raises(UserError, match="no number cards to choose the dealer by"):
         game.apply(E.ChooseDealer(("all-wild", "all-wild-skip", "all-wild")))
     assert texts(game.apply(E.Deal(dealer=2))) == ["turn up the start card"]
