@@ -5,14 +5,15 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from companion.engine import Game, RuleOptions, events as E
 from companion.engine.bench import main as bench
 from companion.engine.cards import ALL_WILD_DECK, CARD_NAMES, CARD_POINTS, CARDS, parse_card
 from companion.engine.log import format_log, header, read_log
 from companion.engine.options import NOT_AT_THE_TABLE, check_playable_at_table
-from companion.engine.phases import SCORING, TARGET
-from companion.engine.sim import play_match
+from companion.engine.phases import MATCH_OVER, SCORING, TARGET
+from companion.engine.sim import play_match, play_round
 from companion.errors import UserError
 
 from engine_helpers import draw, table, texts
@@ -319,6 +320,34 @@ def test_e6_a_whole_seeded_all_wild_match_by_virtual_players_in_both_modes(playe
     tracking = _tracked_replay(game)
     assert tracking.snapshot()["scores"] == state["scores"]
     assert tracking.snapshot()["match"] == state["match"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 10), st.sampled_from([0.0, 0.5]),
+       st.sampled_from(["winner", "penalty", "wins"]))
+def test_e6_random_rounds_conserve_the_deck_replay_exactly_and_undo_exactly(seed, players, forget,
+                                                                          scoring):
+    # given virtual players at any table size and scoring, when they play up to two rounds
+    game = Game(players, RuleOptions(all_wild=True, scoring=scoring), full_information=True)
+    rnd = random.Random(seed).random
+    for _ in range(2):
+        if game.phase is not MATCH_OVER:
+            play_round(game, rnd, forget)
+    # then replaying the log event by event keeps all 112 cards and the hand sizes right
+    replay = Game(game.players, game.options, full_information=True)
+    for event in game.log:
+        replay.apply(event)
+        cards = Counter(replay.pile) + Counter(replay.discard) + sum(map(Counter, replay.hands),
+                                                                     Counter())
+        assert cards == Counter(ALL_WILD_DECK.cards())
+        assert replay.sizes == [len(hand) for hand in replay.hands]
+    assert replay.snapshot() == game.snapshot()
+    # and an undo of the last event is the game one event earlier
+    before = Game(game.players, game.options, full_information=True)
+    for event in game.log[:-1]:
+        before.apply(event)
+    game.undo(1)
+    assert game.snapshot() == before.snapshot()
 
 
 def test_e6_bench_engine_plays_all_wild_games_and_prints_games_per_second(capsys):
