@@ -17,7 +17,8 @@ from companion.engine.sim import play_match, play_round
 DECK = Counter(CLASSIC_DECK.cards())
 
 #: House rules and their sub-options that are switched on with True.
-SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False)
+# E7 DOS is another game, refused with the classic switches: its properties are in its own file.
+SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False and name != "dos")
 
 
 def with_house(preset: str, house: set, number: int | None = None) -> "RuleOptions":
