@@ -16,7 +16,7 @@ True
 """
 from __future__ import annotations
 
-from companion.engine.dos import DOS_PLAYING, LAY, REFILL
+from companion.engine.dos.data import DOS_PLAYING, LAY, REFILL
 from companion.engine.phases import DEAL, START, TURN
 
 
