@@ -217,6 +217,20 @@ def test_e7_8_down_to_two_without_dos_a_catch_costs_two_at_the_end_of_the_own_tu
     assert game.owed[1] == 2
 
 
+def test_e7_8_caught_while_putting_cards_into_the_row_the_turn_is_ending_so_it_draws_at_once():
+    game = dos(hands=(SEAT0, ["red-5", "blue-8", "red-3", "green-4", "yellow-1"]))
+    match(game, 1, 0, "red-5")
+    match(game, 1, 1, "blue-8")  # two colour matches: two cards into the row
+    game.apply(E.Pass(1))
+    game.apply(E.StartCard("yellow-6"))
+    game.apply(E.StartCard("blue-6"))
+    game.apply(E.Play(1, "red-3"))  # down to two, no call
+    actions = game.apply(E.Catch(0, 1))
+    assert [(a.seat, a.count) for a in actions if a.type == "dispense"] == [(1, 2)]
+    game.apply(E.Play(1, "green-4"))
+    assert game.current == 0 and game.owed == [0, 2]
+
+
 def test_e7_8_a_called_dos_is_safe_and_after_the_turn_a_catch_costs_two_at_once():
     game = dos(hands=(SEAT0, ["red-5", "blue-8", "red-3", "green-4"]))
     game.apply(E.CallUno(1, "dos"))  # in the own turn, before matching down to two

@@ -274,8 +274,8 @@ class TurnsMixin:
             self.tell(A.Notice(message("dos_no_penalty", seat=target)))
             return False
         self.uno_window = -1
-        if target == self.current and self.phase in TURN_PHASES:
-            self.deferred += self.options.uno_penalty
+        if target == self.current and (self.phase is TURN or self.phase is DRAWN):
+            self.deferred += self.options.uno_penalty  # drawn when the turn ends (pass_turn)
             self.tell(A.Notice(message("dos_caught_later", seat=target)))
         else:
             self.owe_cards(target, self.options.uno_penalty, message("reason_caught_dos"))
