@@ -353,3 +353,26 @@ def test_e7_the_dos_docstring_examples_run(name):
     import importlib
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_e7_at_the_table_buttons_and_row_sightings_mean_dos_events():
+    from companion.engine.inputs import RowSighted, SeatButton, meaning
+
+    def means(game, observed):
+        return [e.to_json() for e in meaning(game.snapshot(), observed).events]
+    game = Game(2, DOS_RULES)
+    game.apply(E.Deal(dealer=0))
+    assert means(game, RowSighted(None, ("red-5",))) == [{"type": "start_card", "card": "red-5"}]
+    for event in meaning(game.snapshot(), RowSighted(None, ("red-5",))).events:
+        game.apply(event)
+    game.apply(E.StartCard("blue-8"))
+    assert means(game, SeatButton(1)) == []  # nothing matched, nothing drawn: no end yet
+    assert means(game, RowSighted(1, ("red-3", "yellow-5"))) == [
+        {"type": "match", "seat": 1, "pile": 1, "cards": ["red-3", "yellow-5"]}]
+    game.apply(E.Match(1, 1, ("red-3", "yellow-5")))
+    assert means(game, SeatButton(1)) == [{"type": "pass", "seat": 1}]
+    tracked = dos(hands=(SEAT0, ["red-5", "blue-8", "red-3", "green-4"]), full=False)
+    tracked.apply(E.Match(1, 0, ("yellow-5",)))
+    tracked.apply(E.Match(1, 1, ("green-8",)))  # down to two
+    assert means(tracked, SeatButton(0)) == [{"type": "catch", "seat": 0, "target": 1}]
+    assert means(tracked, SeatButton(1)) == [{"type": "uno", "seat": 1, "word": "dos"}]
