@@ -376,3 +376,29 @@ def test_e7_at_the_table_buttons_and_row_sightings_mean_dos_events():
     tracked.apply(E.Match(1, 1, ("green-8",)))  # down to two
     assert means(tracked, SeatButton(0)) == [{"type": "catch", "seat": 0, "target": 1}]
     assert means(tracked, SeatButton(1)) == [{"type": "uno", "seat": 1, "word": "dos"}]
+
+
+def test_e7_tracking_a_virtual_round_with_hidden_hands_follows_it_step_by_step():
+    # given a round virtual players played with full information
+    from companion.engine.dos.players import play_round
+    full = Game(3, DOS_RULES, full_information=True)
+    full.apply(E.Deal(dealer=2, hands=[SEAT0, SEAT1, ["blue-1", "blue-3", "blue-5", "blue-6",
+                                                          "blue-7", "blue-9", "green-4"]]))
+    play_round(full, random.Random(4).random, forget=0.3)
+    # when a tracking game gets what a real table reports: sizes, counts, the cards it saw
+    tracked = Game(3, DOS_RULES)
+    for step, event in enumerate(full.log):
+        if isinstance(event, E.Deal):
+            event = E.Deal(dealer=event.dealer, sizes=tuple(len(h) for h in event.hands))
+        elif isinstance(event, E.Draw):
+            event = E.Draw(event.seat, event.count)
+        tracked.apply(event)
+        mine, theirs = tracked.snapshot(), full.replayed(full.log[:step + 1]).snapshot()
+        # then it follows every hand size, the row, the turn and the phase
+        assert (mine.hand_sizes, mine.centre_row, mine.turn, mine.phase) == (
+            theirs.hand_sizes, theirs.centre_row, theirs.turn, theirs.phase) or mine.phase == SCORING
+    assert tracked.phase is SCORING
+    for seat in range(3):
+        if seat != full.snapshot().round_winner:
+            tracked.apply(E.RevealHand(seat, tuple(full.snapshot().hands[seat])))
+    assert tracked.scores == full.scores and tracked.snapshot().round_winner == full.snapshot().round_winner
