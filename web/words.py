@@ -26,7 +26,7 @@ KIND_FACES.update({"all-wild": "★", "all-wild-reverse": "⇄", "all-wild-skip"
 GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
                "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table"),
-               "all_wild": _l("UNO All Wild")}
+               "all_wild": _l("UNO All Wild"), "dos": _l("DOS")}
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -127,6 +127,7 @@ OPTION_LABELS = {
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
     "junior_level": _l("UNO Junior level"),
     "all_wild": _l("UNO All Wild"),
+    "dos": _l("DOS (another game)"),
 }
 
 

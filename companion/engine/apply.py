@@ -43,6 +43,7 @@ _HANDLERS = {
     E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(g, e.cards)),
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),
     E.Correction: lambda g, e: g.correction(e.seat, e.hand_size),
+    E.Match: lambda g, e: g.match(e.seat, e.pile, _cards(g, e.cards)),  # E7 DOS (dos.py)
 }
 
 
@@ -183,12 +184,7 @@ class ApplyMixin:
         """The state as the phone page and ``replay`` show it, typed (see state.py); its
         ``to_json()`` is the JSON picture. Cheap: a few tuple copies."""
         running = self.phase in PLAYING
-        waiting = (_WAITING_DEALER if self.phase is DEAL and self.dealer < 0
-                   else _WAITING[self.phase])
-        if self.pending and self.phase is TURN:
-            waiting = message("waiting_draw", count=self.pending)
-        elif self.phase is TARGET and self.flags.target_for == "target-draw2":
-            waiting = message("waiting_draw_target")  # E6
+        waiting = self._waiting()
         phase, turn = self.phase, self.current if running else None
         names = CARD_NAMES.__getitem__
         options = self.options
@@ -207,6 +203,18 @@ class ApplyMixin:
             MatchStanding(phase is MATCH_OVER, self.match_winner if self.match_winner >= 0 else None,
                           options.scoring, options.target),
             options, self._house_state(), len(self.log) if self.log is not None else None)
+
+    def _waiting(self):
+        """What the game waits for now (the snapshot's ``waiting_for.what``)."""
+        if self.pending and self.phase is TURN:
+            return message("waiting_draw", count=self.pending)
+        if self.phase is TARGET and self.flags.target_for == "target-draw2":
+            return message("waiting_draw_target")  # E6
+        return _WAITING_DEALER if self.phase is DEAL and self.dealer < 0 else _WAITING[self.phase]
+
+    def match(self, seat: int, pile: int, cards: list[int]) -> None:
+        """E7 DOS's match on a centre row pile: refused in the games that have no row."""
+        raise UserError(message("match_not_dos"))
 
     def _house_state(self) -> dict:
         """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""

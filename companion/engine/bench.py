@@ -1,7 +1,7 @@
 """``uno-companion bench engine``: complete full-information games per second.
 
 Each game is one round from the deal until a player goes out, scored, with the
-official rules (or an edition's: ``--edition junior``, E3) and no game log. Virtual players choose uniformly among their
+official rules (or an edition's: ``--edition junior``, E3; ``--edition dos``, E7) and no game log. Virtual players choose uniformly among their
 legal plays; with none they draw one card and play it if it fits, else pass
 (``companion.engine.sim``). If RLCard 1.2 is importable, its raw ``UnoGame``
 loop (random legal actions) is measured in the same run for comparison; it is
@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 
+from companion.engine.dos import DOS_RULES
 from companion.engine.game import Game
 from companion.engine.messages import message
 from companion.engine.options import RuleOptions
@@ -31,7 +32,8 @@ from companion.errors import UserError
 #: ``--edition``: the rules each edition's games are played by (classic: the official rules).
 EDITIONS: dict[str, RuleOptions] = {"classic": RuleOptions(), "junior": RuleOptions(junior_level=2),
                                     "junior-level1": RuleOptions(junior_level=1),
-                                    "all-wild": RuleOptions(all_wild=True)}  # E6
+                                    "all-wild": RuleOptions(all_wild=True),  # E6
+                                    "dos": DOS_RULES}  # E7: another game (companion.engine.dos)
 
 
 def engine_games(games: int, players: int, seed: int, edition: str = "classic") -> float:

@@ -83,6 +83,15 @@ def _build_faces() -> tuple[Card, ...]:
             faces.append(Card(len(faces), f"{colour}-{action}", colour, action, None, 20))
     for name, points in ALL_WILD_FACES:  # E6
         faces.append(Card(len(faces), name, None, name, None, points))
+    # --- E7 DOS (first edition): the 10s, the wild # per colour (any number of its colour,
+    # 40 points) and the wild DOS (a 2 of any colour, 20 points). Its other numbers are the
+    # classic faces. The classic rules give these faces no rank (NO_RANK).
+    for colour in COLOURS:
+        faces.append(Card(len(faces), f"{colour}-10", colour, "number", 10, 10))
+    for colour in COLOURS:
+        faces.append(Card(len(faces), f"{colour}-wild-number", colour, "wild-number", None, 40))
+    faces.append(Card(len(faces), "wild-dos", None, "wild-dos", 2, 20))
+    # --- end of E7 DOS
     return tuple(faces)
 
 
@@ -96,7 +105,9 @@ CARD_IDS: dict[str, int] = {name: index for index, name in enumerate(CARD_NAMES)
 # Flat tables for the engine's hot loops (index = face id).
 CARD_COLOUR: tuple[int, ...] = tuple(
     NO_COLOUR if c.colour is None else COLOURS.index(c.colour) for c in CARDS)
+NO_RANK = -1  # E7 DOS: a face the classic rules never play (a 10, a wild #, the wild DOS)
 CARD_RANK: tuple[int, ...] = tuple(
+    NO_RANK if c.kind in ("wild-number", "wild-dos") or c.number == 10 else
     c.number if c.kind == "number" else (SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4, DRAW1)[
         ("skip", "reverse", "draw2", "wild", "wild-draw4", "draw1").index(c.kind)]
     if c.kind in ("number", "skip", "reverse", "draw2", "wild", "wild-draw4", "draw1")
@@ -251,7 +262,22 @@ JUNIOR_LEVEL1_DECK = Deck("junior-level1", _junior_counts(actions=False), hand_s
 ALL_WILD_DECK = Deck("all-wild", {name: 28 if name == "all-wild" else 12
                                   for name, _points in ALL_WILD_FACES})
 # --- end of E6 ---
+
+
+def _dos_counts() -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for colour in COLOURS:
+        for number in (1, 3, 4, 5, 6, 7, 8, 9, 10):
+            counts[f"{colour}-{number}"] = 3 if number <= 5 else 2
+        counts[f"{colour}-wild-number"] = 2
+    counts["wild-dos"] = 12
+    return counts
+
+
+#: E7 DOS (first edition): per colour three each of 1, 3, 4, 5, two each of 6-10, two wild #;
+#: 12 wild DOS (108 cards, 7 each). Its rules are another game (companion.engine.dos).
+DOS_DECK = Deck("dos", _dos_counts())
 DECKS: dict[str, Deck] = {deck.name: deck for deck in (CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK,
-                                                       ALL_WILD_DECK)}
+                                                       ALL_WILD_DECK, DOS_DECK)}
 #: The classic table (kept by name for the fast path of official rounds).
 FITS: tuple[frozenset, ...] = CLASSIC_DECK.fits

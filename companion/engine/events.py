@@ -208,6 +208,18 @@ class Correction(Event):
     hand_size: int
 
 
+# --- E7 DOS
+@dataclass(frozen=True)
+class Match(Event):
+    """E7 DOS: ``seat`` matched centre row pile ``pile`` (0: the left one) with ``cards``:
+    one card of its number, or two whose numbers add up to it (the camera saw them land)."""
+    type: ClassVar[str] = "match"
+    seat: int
+    pile: int
+    cards: tuple
+# --- end of E7 DOS
+
+
 @dataclass(frozen=True)
 class Undo(Event):
     """Withdraw the last ``count`` events (the log stays append-only)."""
@@ -218,7 +230,7 @@ class Undo(Event):
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in [
     ChooseDealer, Deal, LauncherDeal, StartCard, Play, ChooseColour, ChooseTarget, Draw, Burst, Pass, CallUno,
     Catch, Challenge, Accept, ChallengeVerdict, Penalty, RaceResult, Reshuffle, RevealHand, RoundEnd, Correction,
-    JumpIn, Undo]}
+    JumpIn, Undo, Match]}
 
 
 def _check(cls, name: str, value, annotation: str):

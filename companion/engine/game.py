@@ -47,6 +47,15 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
                  "round_points", "revealed_points", "match_winner", "log", "out",
                  "answerable", "house", "answers_draws", "flags", "fitting", "seed")
 
+    def __new__(cls, players=2, options=None, **kwargs):
+        """E7: rules with ``dos`` on make a :class:`~companion.engine.dos.DosGame` (another
+        game with the same surface), so every ``Game(...)`` of the table, logs and tools
+        gets the game its options describe."""
+        if cls is Game and getattr(options, "dos", False):
+            from companion.engine.dos import DosGame
+            cls = DosGame
+        return object.__new__(cls)
+
     def __init__(self, players: int | list[str] = 2, options: RuleOptions | None = None, *,
                  full_information: bool = False, deck: Deck | None = None, record: bool = True,
                  seed: int = 0):

@@ -89,7 +89,16 @@ class CardSighted:
     card: str
 
 
-Input = SeatButton | DrawButton | ColourButton | TurnTimeout | RaceOutcome | CardsCounted | CardSighted
+@dataclass(frozen=True)
+class RowSighted:
+    """E7 DOS: the camera saw ``cards`` (one, or two of a sum) settle on centre row pile
+    ``pile`` (0: the left one), or, with ``pile`` None, open a new pile on the right."""
+    pile: int | None
+    cards: tuple
+
+
+Input = (SeatButton | DrawButton | ColourButton | TurnTimeout | RaceOutcome | CardsCounted | CardSighted
+         | RowSighted)
 
 
 @dataclass(frozen=True)
@@ -113,6 +122,8 @@ def _event(state: dict, observed) -> E.Event | None:
         return press_event(state, observed.seat)
     if isinstance(observed, CardSighted):
         return sighting_event(state, observed.card)
+    if isinstance(observed, RowSighted):
+        return row_sighting_event(state, observed)
     phase, turn = state["phase"], state["turn"]
     if isinstance(observed, ColourButton):
         return E.ChooseColour(turn, observed.colour) if phase == P.COLOUR else None
@@ -138,6 +149,8 @@ def press_event(state: dict, seat: int) -> E.Event | None:
     phase, turn, window = state["phase"], state["turn"], state.get("uno_window")
     if seat >= len(state["players"]):
         return None
+    if state.get("centre_row") is not None:
+        return dos_press_event(state, seat)
     if window is not None and seat != turn:
         # T5: within the window after a player is down to one card: their own button calls
         # UNO, anyone else's catches them (before the next turn begins)
@@ -160,6 +173,35 @@ def press_event(state: dict, seat: int) -> E.Event | None:
     if state.get("rules", {}).get("jump_in") and turn is not None and seat != turn and window is None:
         return E.JumpIn(seat)            # H5: "the next card is mine"
     return None
+
+
+def dos_press_event(state: dict, seat: int) -> E.Event | None:
+    """E7 DOS: a seat's button. While someone is down to two cards without "DOS!", their own
+    button calls it and any other catches them (E7.8); else the player's button ends the turn
+    once it matched or drew (E7.5, E7.6), and the dealer's says the hand deal is done."""
+    phase, turn, window = state["phase"], state["turn"], state.get("uno_window")
+    if window is not None:
+        if seat != window:
+            return E.Catch(seat, window)
+        return None if state["uno_called"][window] else E.CallUno(seat, "dos")
+    if phase == P.DEAL and seat == state.get("dealer"):
+        return E.Deal(dealer=seat)
+    if seat == turn and (phase == P.DRAWN or (phase == P.TURN and state["house"].get("matched_piles"))):
+        return E.Pass(seat)
+    return None
+
+
+def row_sighting_event(state: dict, seen: RowSighted) -> E.Event | None:
+    """E7 DOS: cards settling in the centre row: a row card turned up (the deal, a refill), a
+    card put into the row at the end of a turn, or a match on a pile."""
+    phase, turn, cards = state["phase"], state["turn"], tuple(seen.cards)
+    if phase in ("start_card", "refill") and len(cards) == 1:
+        return E.StartCard(cards[0])
+    if turn is None:
+        return None
+    if seen.pile is None:
+        return E.Play(turn, cards[0]) if len(cards) == 1 else None
+    return E.Match(turn, seen.pile, cards)
 
 
 def sighting_event(state: dict, card: str) -> E.Event | None:

@@ -18,7 +18,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
-from companion.engine.cards import ALL_WILD_DECK, CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
+from companion.engine.cards import ALL_WILD_DECK, CLASSIC_DECK, DOS_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
 from companion.engine.house import HOUSE_RULES
 from companion.engine.messages import message
 from companion.errors import UserError
@@ -120,6 +120,10 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
           "UNO All Wild: its 112-card deck, every card wild (any card on any card, no colour); "
           "skip two, targeted draw two, forced swap and the rest. Off: the classic deck.",
           "all_wild"),
+    _info("E7", "dos", False, _OFF_ON,
+          "DOS: another game on the same table: a centre row of piles, matches by number or "
+          "by the sum of two cards, colour bonuses, \"DOS!\" at two cards. First to 200 "
+          "(set the target).", "dos"),
     # Not a card rule: what the phones show (issue 19); the table decides it at setup.
     _info("S5", "show_chances", False, _OFF_ON,
           "Every phone sees each player's live win chances; off: only the host sees them.", "table"),
@@ -129,13 +133,13 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
      "flash_turn_seconds", "flash_race_card", "extreme_bursts", "jump_in_wild", "jump_in_keeps_action",
-     "show_chances", "junior_level", *HOUSE_RULES})  # all_wild: in HOUSE_RULES (E6)
+     "show_chances", "junior_level", "dos", *HOUSE_RULES})  # all_wild: in HOUSE_RULES (E6)
 
 
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`); the
 #: engine, its tests and its benchmarks play them.
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "all_wild"})
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "all_wild", "dos"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -146,7 +150,11 @@ def check_playable_at_table(options: "RuleOptions") -> None:
 
 
 #: Edition options the game log's header leaves out while they are off (see header_json).
-HEADER_OMITS_WHEN_OFF = ("junior_level", "all_wild")
+HEADER_OMITS_WHEN_OFF = ("junior_level", "all_wild", "dos")
+
+#: E7: options DOS is never played with (another edition, the classic game's own rules).
+_NOT_WITH_DOS = tuple(dict.fromkeys(("junior_level", "extreme_bursts", "flash",
+                                     "flash_turn_seconds", *HOUSE_RULES)))
 
 #: Sub-options that mean nothing without their main option.
 _NEEDS = {"jump_in_wild": "jump_in", "jump_in_keeps_action": "jump_in"}
@@ -195,6 +203,7 @@ class RuleOptions:
     flash_turn_seconds: int | None = None
     junior_level: int | None = None           # E3: the Junior deck at level 1 or 2
     all_wild: bool = False                    # E6: the All Wild deck and its actions
+    dos: bool = False                         # E7: DOS, another game (companion.engine.dos)
     show_chances: bool = False                # S5: the phones, not the cards
 
     def __post_init__(self):
@@ -212,6 +221,10 @@ class RuleOptions:
                 raise UserError(message("option_unsupported", name=name, rule=info.rule))
         if sum((self.play_on, self.call_back, self.partners)) > 1:
             raise UserError(message("options_round_end"))
+        if self.dos:  # E7: another game; the classic house rules and editions mean nothing there
+            mixed = [name for name in _NOT_WITH_DOS if getattr(self, name) != OPTION_INFO[name].default]
+            if mixed:
+                raise UserError(message("dos_alone", names=", ".join(mixed)))
         for name, needs in _NEEDS.items():
             if getattr(self, name) and not getattr(self, needs):
                 raise UserError(message("option_needs", name=name, rule=OPTION_INFO[name].rule,
@@ -228,7 +241,7 @@ class RuleOptions:
         (and an old log, which lacks it, reads as the classic game)."""
         data = self.to_json()
         for name in HEADER_OMITS_WHEN_OFF:
-            if data[name] is None or data[name] is False:
+            if data[name] is OPTION_INFO[name].default:  # None or False: off
                 del data[name]
         return data
 
@@ -238,6 +251,8 @@ class RuleOptions:
         (level 1: its number cards only)."""
         if self.all_wild:
             return ALL_WILD_DECK  # E6
+        if self.dos:
+            return DOS_DECK
         if self.junior_level is None:
             return CLASSIC_DECK
         return JUNIOR_LEVEL1_DECK if self.junior_level == 1 else JUNIOR_DECK

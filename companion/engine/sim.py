@@ -40,6 +40,9 @@ def choose_dealer(game, random) -> None:
 
 def play_round(game, random, forget: float = 0.0) -> None:
     """Play one round from the deal (or from wherever it stands) to its end."""
+    if game.options.dos:  # E7: another game, with its own virtual players
+        from companion.engine.dos.players import play_round as play_dos_round
+        return play_dos_round(game, random, forget)
     if game.phase is DEAL:
         dealer = None
         if game.dealer < 0 and not game.deck.has_numbers:

@@ -130,6 +130,9 @@ class GameView(JsonReadable):
     options: RuleOptions
     house: dict                     # what house rules keep for the round (a copy; see apply.py)
     events: int | None              # events in the game's log (None: it keeps none)
+    #: E7 DOS: the centre row, each pile's cards from the bottom (its centre card) up; None
+    #: in the games without a row (then the JSON has no such key)
+    centre_row: tuple[tuple[str, ...], ...] | None = None
     _json: dict | None = field(default=None, init=False, repr=False)
 
     @property
@@ -144,7 +147,7 @@ class GameView(JsonReadable):
     def to_json(self) -> dict:
         """The state as JSON (a new dict each time): what the page, replay and records show."""
         waiting = self.waiting_for
-        return {
+        data = {
             "mode": self.mode,
             "players": list(self.players),
             "round": self.round,
@@ -177,3 +180,6 @@ class GameView(JsonReadable):
                       for key, value in self.house.items()},
             "events": self.events,
         }
+        if self.centre_row is not None:
+            data["centre_row"] = [list(pile) for pile in self.centre_row]
+        return data

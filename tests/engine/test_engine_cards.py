@@ -28,7 +28,7 @@ def test_there_are_54_distinct_faces_named_as_in_the_rules():
         assert CARDS[parse_card(name)].name == name
 
 
-@pytest.mark.parametrize("bad", ["purple-5", "red-10", "", "wild-draw2", None, 5, "red"])
+@pytest.mark.parametrize("bad", ["purple-5", "red-11", "", "wild-draw2", None, 5, "red"])
 def test_a_bad_card_name_is_a_clear_user_error(bad):
     with pytest.raises(UserError, match="not a card"):
         parse_card(bad)
