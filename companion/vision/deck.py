@@ -5,12 +5,14 @@ vision only splits a name into the parts it draws and recognises.
 """
 from __future__ import annotations
 
-from companion.engine.cards import ACTIONS, CLASSIC_DECK, COLOURS, WILD_KINDS, card_points
+from companion.engine.cards import ACTIONS, CLASSIC_DECK, COLOURS, EDITION_ACTIONS, WILD_KINDS, card_points
 
 NUMBER_RANKS = tuple(str(n) for n in range(10))
 ACTION_RANKS = ACTIONS
 WILD_RANKS = WILD_KINDS
 RANKS = NUMBER_RANKS + ACTION_RANKS + WILD_RANKS
+#: Coloured symbols later editions add (E3 Junior's draw1), drawn and split like draw2.
+EDITION_RANKS = EDITION_ACTIONS
 
 __all__ = ["COLOURS", "RANKS", "WILD_RANKS", "card_names", "split", "join", "points"]
 
@@ -26,7 +28,7 @@ def split(name: str) -> tuple[str | None, str]:
     if name in WILD_RANKS:
         return None, name
     colour, _, rank = name.partition("-")
-    if colour not in COLOURS or rank not in NUMBER_RANKS + ACTION_RANKS:
+    if colour not in COLOURS or rank not in NUMBER_RANKS + ACTION_RANKS + EDITION_RANKS:
         raise ValueError(f"not a card name: {name!r}")
     return colour, rank
 

@@ -118,7 +118,7 @@ def _index_layer(rank: str, style: Style) -> np.ndarray:
     elif rank == "reverse":
         glyphs.draw_reverse(layer, INDEX_AT, 18)
     elif rank != "wild":
-        text = {"draw2": "+2", "wild-draw4": "+4"}.get(rank, rank)
+        text = {"draw1": "+1", "draw2": "+2", "wild-draw4": "+4"}.get(rank, rank)
         height = 24 if len(text) == 1 else 22
         at = INDEX_AT if len(text) == 1 else (INDEX_AT[0] + 6, INDEX_AT[1])
         glyphs.draw_text(layer, text, at, height, style.slant, 0.19)
@@ -172,6 +172,9 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
         return
     if rank == "draw2":
         _mini_cards(image, (colour, colour) if classic else (None, None), ((20, -24), (-20, 24)), (44, 70), paint)
+        return
+    if rank == "draw1":            # E3 Junior: one small card, upright in the middle
+        _mini_cards(image, (colour if classic else None,), ((0, 0),), (50, 78), paint)
         return
     if rank == "reverse":          # two arrows, each with its own outline where they nest
         for arrow in (1, 0):
