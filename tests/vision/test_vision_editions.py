@@ -125,3 +125,23 @@ def test_the_watcher_reports_the_plays_of_a_junior_game():
     assert watcher.recogniser.deck is JUNIOR
     plays = [p.card for frame, _ in play_sequence(names, seed=6) if (p := watcher.feed(frame))]
     assert plays == names
+
+
+def test_the_commands_teach_and_name_the_deck_they_are_told(tmp_path):
+    import subprocess
+    import sys
+
+    import cv2
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True)
+
+    (tmp_path / "deck" / "red-0").mkdir(parents=True)
+    result = run("teach", str(tmp_path / "deck"), "--deck", "junior", "--out", str(tmp_path / "p.json"))
+    assert result.returncode == 2 and "not a card of the junior deck" in result.stderr
+    assert "Traceback" not in result.stderr
+    photo = tmp_path / "draw1.png"
+    cv2.imwrite(str(photo), _scene("yellow-draw1", 77, height=260))
+    result = run("recognise", "--deck", "junior", str(photo))
+    assert result.returncode == 0, result.stderr
+    assert '"card": "yellow-draw1"' in result.stdout
