@@ -1,9 +1,21 @@
 """The camera and the edition decks (E3 UNO Junior): its faces drawn with the project's own
 glyphs, then taught and recognised on rendered top-down scenes."""
+import functools
+import subprocess
+import sys
+
+import cv2
 import numpy as np
 import pytest
 
-from companion.engine.cards import DECKS
+from companion.engine.cards import CLASSIC_DECK, DECKS
+from companion.errors import UserError
+from companion.vision.bench import table_scene, teaching_photos
+from companion.vision.profile import Profile
+from companion.vision.recognise import Recogniser
+from companion.vision.scene import Scene, play_sequence
+from companion.vision.teach import teach, teach_images
+from companion.vision.watcher import DiscardWatcher
 from companion.vision.deck import split
 from companion.vision.render import CARD_H, CARD_W, DESIGNS, STYLES, card_mask, draw_card
 
@@ -32,17 +44,6 @@ def test_a_draw1_is_split_and_drawn_unlike_a_draw2_and_a_1():
 
 
 # --- recognising the Junior deck (deck-aware: only the faces of the deck in play) ---------
-
-import functools  # noqa: E402
-
-from companion.engine.cards import CLASSIC_DECK  # noqa: E402
-from companion.errors import UserError  # noqa: E402
-from companion.vision.bench import table_scene, teaching_photos  # noqa: E402
-from companion.vision.profile import Profile  # noqa: E402
-from companion.vision.recognise import Recogniser  # noqa: E402
-from companion.vision.scene import Scene, play_sequence  # noqa: E402
-from companion.vision.teach import teach, teach_images  # noqa: E402
-from companion.vision.watcher import DiscardWatcher  # noqa: E402
 
 JUNIOR = DECKS["junior"]
 
@@ -128,11 +129,6 @@ def test_the_watcher_reports_the_plays_of_a_junior_game():
 
 
 def test_the_commands_teach_and_name_the_deck_they_are_told(tmp_path):
-    import subprocess
-    import sys
-
-    import cv2
-
     def run(*args):
         return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True)
 
