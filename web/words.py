@@ -18,6 +18,14 @@ KIND_FACES = {"skip": "⊘", "reverse": "⇄", "draw2": "+2", "wild": "★", "wi
 GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
                "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table")}
+# E5 UNO Show 'em No Mercy: its faces and its option group.
+KIND_NAMES.update({"draw4": _l("draw four"), "skip-everyone": _l("skip everyone"),
+                   "discard-all": _l("discard all"), "wild-reverse-draw4": _l("wild reverse draw four"),
+                   "wild-draw6": _l("wild draw six"), "wild-draw10": _l("wild draw ten"),
+                   "wild-colour-roulette": _l("wild colour roulette")})
+KIND_FACES.update({"draw4": "+4", "skip-everyone": "⊘⊘", "discard-all": "▤", "wild-reverse-draw4": "⇄+4",
+                   "wild-draw6": "+6", "wild-draw10": "+10", "wild-colour-roulette": "◎"})
+GROUP_NAMES["no_mercy"] = _l("UNO Show 'em No Mercy")
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -117,6 +125,7 @@ OPTION_LABELS = {
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
     "junior_level": _l("UNO Junior level"),
+    "no_mercy": _l("UNO Show 'em No Mercy"),
 }
 
 

@@ -5,8 +5,9 @@ from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_colour
-from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
-                                     PLAYING, SCORING, START, TARGET, TURN, VERDICT)
+from companion.engine.house.no_mercy import discard_all
+from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DISCARDING, DRAWN,
+                                     MATCH_OVER, PLAYING, SCORING, START, TARGET, TURN, VERDICT)
 from companion.engine.state import GameView, MatchStanding, WaitingFor
 from companion.errors import UserError
 
@@ -43,6 +44,8 @@ _HANDLERS = {
     E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(g, e.cards)),
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),
     E.Correction: lambda g, e: g.correction(e.seat, e.hand_size),
+    E.DiscardAll: lambda g, e: discard_all(g, e.seat, e.count,
+                                           None if e.cards is None else _cards(g, e.cards)),
 }
 
 
@@ -58,7 +61,7 @@ _WAITING = {TURN: message("waiting_play_or_draw"), DRAWN: message("waiting_play_
             TARGET: message("waiting_target"), VERDICT: message("waiting_verdict"),
             SCORING: message("waiting_scoring"), DEAL: message("waiting_deal"),
             DEALING: message("waiting_launcher_deal"), START: message("waiting_start_card"),
-            MATCH_OVER: message("waiting_nothing")}
+            MATCH_OVER: message("waiting_nothing"), DISCARDING: message("waiting_discard_all")}
 _WAITING_DEALER = message("waiting_dealer")  # DEAL before the dealer is chosen (D3)
 
 
@@ -161,6 +164,8 @@ class ApplyMixin:
             return [A.ChallengeWindow(seat, self.wd4_by)]
         if phase is TARGET:
             return [A.AskTarget(seat)]
+        if phase is DISCARDING:
+            return [A.AskDiscardAll(seat, COLOURS[self.colour])]
         if phase is VERDICT:
             return [A.ShowHand(self.wd4_by, seat, message("show_challenge"))]
         if phase is SCORING:
@@ -206,7 +211,8 @@ class ApplyMixin:
         """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""
         view = {}
         for key, value in self.flags.items():
-            if key in ("double", "draw_kind", "flash_picks", "jump_claim") or value is None:
+            if key in ("double", "draw_kind", "flash_picks", "jump_claim",
+                       "roulette_seen") or value is None:
                 continue  # bookkeeping, not for people
             if isinstance(value, (set, frozenset)):
                 value = sorted(value)

@@ -166,7 +166,8 @@ class RoundMixin:
         if self.log is not None:
             self._record(StartCard(CARD_NAMES[card]))
         rank = CARD_RANK[card]
-        if rank == WILD_DRAW4:  # back into the deck, reshuffle, flip again
+        if rank == WILD_DRAW4 or (self.house and any(r.start_again(self, card) for r in self.house)):
+            # back into the deck, reshuffle, flip again
             if self.out is not None:
                 self.out.append(A.FlipStartCard(reshuffle_first=True))
             return

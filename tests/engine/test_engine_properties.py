@@ -10,14 +10,16 @@ from hypothesis import given, settings, strategies as st
 
 from companion.engine import CLASSIC_DECK, Game, PRESETS, events as E
 from companion.engine.cards import CARD_POINTS
-from companion.engine.options import IMPLEMENTED, OPTION_INFO
+from companion.engine.options import EDITION_OPTIONS, IMPLEMENTED, OPTION_INFO
 from companion.engine.log import format_log, read_log
 from companion.engine.sim import play_match, play_round
 
 DECK = Counter(CLASSIC_DECK.cards())
 
-#: House rules and their sub-options that are switched on with True.
-SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False)
+#: House rules and their sub-options that are switched on with True (an edition's option
+#: changes the deck: its own tests play it).
+SWITCHES = sorted(name for name in IMPLEMENTED
+                  if OPTION_INFO[name].default is False and name not in EDITION_OPTIONS)
 
 
 def with_house(preset: str, house: set, number: int | None = None) -> "RuleOptions":
