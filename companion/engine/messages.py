@@ -209,6 +209,7 @@ MESSAGES: dict[str, str] = {
                          "holds {size} (E5)",
     "discard_all_cards": "the {count} cards laid under the discard all must all be {colour} (E5)",
     "reason_nm_draw": "draw {count} (E5)",
+    "start_card_again": "only a number card starts the discard pile: put the {card} back (E5)",
     "reason_roulette": "colour roulette: one card, until a {colour} one shows (E5)",
     "mercy_out": "seat {seat} holds {count} cards: out of the round ({limit} or more, E5)",
     "waiting_discard_all": "count the cards laid under the discard all",

@@ -168,6 +168,8 @@ class RoundMixin:
         rank = CARD_RANK[card]
         if rank == WILD_DRAW4 or (self.house and any(r.start_again(self, card) for r in self.house)):
             # back into the deck, reshuffle, flip again
+            if self.out is not None and rank != WILD_DRAW4:
+                self.out.append(A.Notice(message("start_card_again", card=CARD_NAMES[card])))
             if self.out is not None:
                 self.out.append(A.FlipStartCard(reshuffle_first=True))
             return

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, COLOURS, DISCARD_ALL,
-                                    DRAW4, DRAW_COUNTS, ROULETTE, SKIP_ALL, WILD_REVERSE_DRAW4)
+                                    DRAW4, DRAW_COUNTS, ROULETTE, SKIP_ALL, WILD_DRAW6, WILD_DRAW10,
+                                    WILD_REVERSE_DRAW4)
 from companion.engine.events import DiscardAll
 from companion.engine.house.base import HouseRule
 from companion.engine.house.draws import _answering
@@ -67,8 +68,8 @@ class NoMercy(HouseRule):
         return None
 
     def on_play(self, game, seat, card, rank):
-        if rank < DRAW4:
-            return False  # the classic faces act as usual
+        if rank < DRAW4 or rank == WILD_DRAW6 or rank == WILD_DRAW10:
+            return False  # classic faces act as usual; a wild draw names its colour first
         if rank == WILD_REVERSE_DRAW4:
             game.direction = -game.direction  # then a wild draw: its colour, then the draw
             return False
