@@ -5,7 +5,7 @@ from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_colour
-from companion.engine.house.no_mercy import discard_all
+from companion.engine.house.no_mercy import discard_all, roulette_prompt
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DISCARDING, DRAWN,
                                      MATCH_OVER, PLAYING, SCORING, START, TARGET, TURN, VERDICT)
 from companion.engine.state import GameView, MatchStanding, WaitingFor
@@ -174,8 +174,13 @@ class ApplyMixin:
         if phase is MATCH_OVER:
             return [A.MatchOver(self.match_winner, tuple(self.scores))]
         owed = [A.Dispense(s, n, message("reason_owed")) for s, n in enumerate(self.owed) if n]
+        if self.house and self.flags.roulette is not None:
+            return roulette_prompt(self) + owed  # E5
         if self.pending:
-            return [A.Turn(seat, ("draw",)), *owed, A.Dispense(seat, self.pending, message("reason_due"))]
+            due = self.pending
+            for rule in self.house:  # E5: the launcher stops at the card that puts the seat out
+                due = rule.dispense_count(self, seat, due)
+            return [A.Turn(seat, ("draw",)), *owed, A.Dispense(seat, due, message("reason_due"))]
         if phase is DRAWN:
             return [A.Turn(seat, ("play the drawn card", "pass")), *owed]
         return [A.Turn(seat, ("play", "draw")), *owed]
@@ -188,6 +193,8 @@ class ApplyMixin:
                    else _WAITING[self.phase])
         if self.pending and self.phase is TURN:
             waiting = message("waiting_draw", count=self.pending)
+        elif self.house and self.flags.roulette is not None and self.flags.roulette >= 0:
+            waiting = message("waiting_roulette", colour=COLOURS[self.flags.roulette])  # E5
         phase, turn = self.phase, self.current if running else None
         names = CARD_NAMES.__getitem__
         options = self.options

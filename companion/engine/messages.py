@@ -213,6 +213,7 @@ MESSAGES: dict[str, str] = {
     "reason_roulette": "colour roulette: one card, until a {colour} one shows (E5)",
     "mercy_out": "seat {seat} holds {count} cards: out of the round ({limit} or more, E5)",
     "waiting_discard_all": "count the cards laid under the discard all",
+    "waiting_roulette": "draw until a {colour} card shows",
     "options_one_edition": "choose one edition, not {names}",
     "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
                        "show the hand again",

@@ -212,7 +212,9 @@ class RoundMixin:
         self.pending, self.ending, self.uno_window = 0, False, -1
         self.owed = [0] * self.n
         if self.full:
-            self._score([sum(CARD_POINTS[c] for c in hand) for hand in self.hands])
+            points = [sum(CARD_POINTS[c] for c in hand) for hand in self.hands]
+            points[self.winner] = 0  # E5: the last one left wins holding cards; they count nothing
+            self._score(points)
             return
         self.phase = SCORING
         self.revealed_points = [0 if s == self.winner or not self.sizes[s] else None

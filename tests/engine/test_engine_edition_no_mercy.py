@@ -186,6 +186,9 @@ def test_e5_4_colour_roulette_the_next_player_names_a_colour_and_takes_cards_unt
     game = table(hands_with(s1="wild-colour-roulette"), no_mercy=True)
     game.apply(E.Play(1, "wild-colour-roulette"))
     game.apply(E.ChooseColour(2, "blue"))
+    # what the table waits for, also after reconnecting: the next card of the roulette
+    assert game.snapshot()["waiting_for"]["what"] == "draw until a blue card shows"
+    assert texts(game.prompt())[-1].startswith("dispense 1 to seat 2 (colour roulette")
     for card in ("red-9", "wild-draw6", "green-5"):  # one card at a time: the launcher asked again
         assert texts(draw(game, 2, card))[-1].startswith("dispense 1 to seat 2 (colour roulette")
         with pytest.raises(UserError, match="draw until its colour shows"):
@@ -246,6 +249,7 @@ def test_e5_7_the_launcher_stops_at_the_25th_card_and_the_seat_leaves_the_round(
     game.apply(E.Play(1, "wild-draw10"))
     game.apply(E.ChooseColour(1, "blue"))
     assert texts(game.apply(E.Accept(2)))[-1] == "dispense 3 to seat 2 (taken)"  # not 10
+    assert texts(game.prompt())[-1] == "dispense 3 to seat 2 (due)"
     actions = draw(game, 2, "blue-7", "blue-7", "blue-6")
     assert texts(actions) == ["seat 2 holds 25 cards: out of the round (25 or more, E5)",
                               "seat 0's turn: play or draw"]
@@ -260,11 +264,12 @@ def test_e5_7_the_launcher_stops_at_the_25th_card_and_the_seat_leaves_the_round(
 
 def test_e5_8_the_last_player_left_wins_the_round(mode):
     big = [f"{c}-{n}" for c in ("red", "yellow", "green") for n in range(8)]  # 24 cards
-    game = no_mercy(mode, [HANDS[0], big], scoring="wins")
+    game = no_mercy(mode, [HANDS[0], big], scoring="penalty")
     draw(game, 1, "blue-9")  # seat 1 draws for its turn: the 25th card
     state = game.snapshot()
     assert state["round_winner"] == 0 and state["round_wins"] == [1, 0]
-    assert state["phase"] in ("deal", "scoring")
+    # E5.9: the winner's 7 cards count nothing, the cards of the seat that is out are gone
+    assert state["last_round_points"] == [0, 0] and state["phase"] == "deal"
 
 
 def test_e5_8_and_e5_9_going_out_wins_and_the_others_hand_points_score_as_classic():
@@ -302,7 +307,7 @@ def _tracked_replay(game) -> Game:
     return tracking
 
 
-@pytest.mark.parametrize("scoring", ["winner", "wins"])
+@pytest.mark.parametrize("scoring", ["winner", "wins", "penalty"])
 def test_e5_a_whole_seeded_match_by_virtual_players_and_a_tracked_table_agree(scoring):
     options = RuleOptions(no_mercy=True, scoring=scoring, target=300, target_wins=3)
     game = Game(["Ada", "Ben", "Cem", "Dan"], options, full_information=True, seed=11)

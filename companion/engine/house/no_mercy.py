@@ -157,9 +157,18 @@ def _uno_due(game, seat: int) -> None:
 
 
 def _ask_roulette_card(game, seat: int) -> None:
+    game.tell(A.Turn(seat, ("draw", "pass")))  # the launcher reloads first when empty (D5)
+    game.ask_dispense(seat, 1, message("reason_roulette", colour=COLOURS[game.flags.roulette]))
+
+
+def roulette_prompt(game) -> list:
+    """What a colour roulette waits for: its victim's next card from the launcher."""
+    seat = game.current
+    if game.flags.roulette < 0:
+        return [A.AskColour(seat)]
     colour = COLOURS[game.flags.roulette]
-    game.tell(A.Turn(seat, ("draw", "pass")))
-    game.ask_dispense(seat, 1, message("reason_roulette", colour=colour))
+    return [A.Turn(seat, ("draw", "pass")),
+            A.Dispense(seat, 1, message("reason_roulette", colour=colour))]
 
 
 def _lay_under(game, seat: int, count: int, cards: list[int]) -> bool:
