@@ -363,3 +363,27 @@ def test_e5_an_unrecorded_no_mercy_round_never_takes_the_classic_fast_path(monke
     classic.deal_random(rnd, dealer=0)
     with pytest.raises(AssertionError, match="fast path ran"):  # the patch does bite
         sim.play_round(classic, rnd)
+
+
+def test_e5_the_plays_found_at_once_are_those_the_rules_allow_card_by_card(monkeypatch):
+    # given the virtual players' every step of seeded rounds, the plays No Mercy finds at once
+    # (its legal_plays) are exactly those Game.legal_plays finds by judging each card
+    from companion.engine import sim
+    step, checked = sim._step, []
+
+    def checking_step(game, random, forget):
+        seat = game.current
+        by_card = [c for c in sorted(set(game.hands[seat])) if game._misplay_reason(seat, c) is None]
+        assert game.legal_plays(seat) == by_card, (game.phase, game.pending, CARD_NAMES[game.top])
+        checked.append(len(by_card))
+        step(game, random, forget)
+    monkeypatch.setattr(sim, "_step", checking_step)
+    for seed in range(6):
+        game = Game(2 + seed % 5, RuleOptions(no_mercy=True), full_information=True, record=False)
+        rnd = random.Random(seed).random
+        game.deal_random(rnd, dealer=0)
+        sim.play_round(game, rnd)
+    assert len(checked) > 500 and max(checked) > 5
+    # with another house rule on beside it, the card-by-card judging decides (None)
+    game = table(HANDS, no_mercy=True, jump_in=True)
+    assert game.house[-1].legal_plays(game, 1) is None and game.legal_plays(1)

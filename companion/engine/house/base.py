@@ -112,6 +112,11 @@ class HouseRule:
         """T3: a reason why ``seat`` may not pass now (H6, H7)."""
         return None
 
+    def legal_plays(self, game, seat: int) -> list[int] | None:
+        """Full information: every face ``seat`` may play now, as ``Game.legal_plays`` would
+        find them card by card (None: let it). For an edition whose rules one class holds."""
+        return None
+
     def next_seat(self, game, steps: int) -> int | None:
         """The seat whose turn comes ``steps`` turns on (None: the direction of play decides)."""
         return None

@@ -47,6 +47,7 @@ class NoMercy(HouseRule):
     classic fast path (sim.py)."""
     option, rule, answers_draws = "no_mercy", "E5", True
     implies = (SevenO, DrawUntilPlayable, MustPlayDrawn)
+    _house, _alone = None, False  # legal_plays: the rules it was last asked with, alone or not
 
     def check_table(self, players):
         if players > MOST_PLAYERS:
@@ -99,6 +100,31 @@ class NoMercy(HouseRule):
                 game.out[-1:] = [A.AskColour(game.current)]
         return True
 
+    def legal_plays(self, game, seat):
+        """The plays ``Game.legal_plays`` finds card by card, at once, in its order (the
+        virtual players ask every step; big hands made that the cost of a No Mercy game).
+        Only for the turn's plays, and only while no other house rule is on."""
+        house = game.house
+        if house is not self._house:  # worked out once per set of rules
+            self._house, self._alone = house, _alone(house)
+        if not self._alone or seat != game.current or game.ending:
+            return None
+        phase, flags = game.phase, game.flags
+        if phase is not TURN and phase is not DRAWN:
+            return None
+        if flags.roulette is not None:
+            return []
+        hand = game.hands[seat]
+        if game.pending:
+            if not game.answerable or phase is not TURN or flags.draw_kind not in DRAW_COUNTS:
+                return []
+            least = DRAW_COUNTS[flags.draw_kind]
+            return sorted({c for c in hand if DRAW_COUNTS.get(CARD_RANK[c], 0) >= least})
+        if phase is DRAWN:
+            drawn = game.drawn
+            return [drawn] if drawn in game.fitting and drawn in hand else []
+        return sorted(game.fitting.intersection(hand))
+
     def after_colour(self, game, seat, rank):
         flags = game.flags
         if rank == ROULETTE:
@@ -149,6 +175,12 @@ class NoMercy(HouseRule):
             game.phase, game.drawn = DRAWN, -1
             _ask_roulette_card(game, seat)
         return True
+
+
+def _alone(house) -> bool:
+    """Are the rules in play just E5's own (no house rule switched on beside it)?"""
+    return len(house) == 1 + len(NoMercy.implies) and all(
+        type(rule) is NoMercy or type(rule) in NoMercy.implies for rule in house)
 
 
 def _uno_due(game, seat: int) -> None:
