@@ -5,7 +5,7 @@ from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_colour
-from companion.engine.house.no_mercy import discard_all, roulette_prompt
+from companion.engine.house.no_mercy import check_discard_all, lay_under, roulette_prompt
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DISCARDING, DRAWN,
                                      MATCH_OVER, PLAYING, SCORING, START, TARGET, TURN, VERDICT)
 from companion.engine.state import GameView, MatchStanding, WaitingFor
@@ -44,8 +44,8 @@ _HANDLERS = {
     E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(g, e.cards)),
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),
     E.Correction: lambda g, e: g.correction(e.seat, e.hand_size),
-    E.DiscardAll: lambda g, e: discard_all(g, e.seat, e.count,
-                                           None if e.cards is None else _cards(g, e.cards)),
+    E.DiscardAll: lambda g, e: g.discard_all(e.seat, e.count,
+                                             [] if e.cards is None else _cards(g, e.cards)),
 }
 
 
@@ -91,6 +91,14 @@ class ApplyMixin:
         return out
 
     push = apply  # python-chess style: push(event) ... pop()
+
+    def discard_all(self, seat: int, count: int, cards: list[int]) -> None:
+        """E5 at a tracked table: ``seat`` laid ``count`` cards (``cards`` when seen) under
+        its discard all (house/no_mercy.py)."""
+        self._check_seat(seat)
+        check_discard_all(self, seat, count, cards)
+        self._record(E.DiscardAll(seat, count, tuple(CARD_NAMES[c] for c in cards) or None))
+        lay_under(self, seat, count, cards)
 
     def _record(self, event: E.Event) -> None:
         """The one place an event enters the game log (none when the game does not record).

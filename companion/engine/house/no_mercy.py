@@ -20,15 +20,14 @@ How the table learns what the camera cannot see: the launcher counts every card 
 one dispense of one card at a time, until a card of the colour is seen (the camera, when the
 launcher throws face up past it, names the card in the draw) or the victim presses the ring
 (a ``pass``: the colour showed); the cards laid under a discard all are counted on the ring
-or the phone (a ``discard_all`` event). With full information the engine knows them all.
+or the phone (a ``discard_all`` event, ``Game.discard_all``). With full information the engine knows them all.
 """
 from __future__ import annotations
 
 from companion.engine import actions as A
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, COLOURS, DISCARD_ALL,
+from companion.engine.cards import (CARD_COLOUR, CARD_RANK, COLOURS, DISCARD_ALL,
                                     DRAW4, DRAW_COUNTS, ROULETTE, SKIP_ALL, WILD_DRAW6, WILD_DRAW10,
                                     WILD_REVERSE_DRAW4)
-from companion.engine.events import DiscardAll
 from companion.engine.house.base import HouseRule
 from companion.engine.house.draws import _answering
 from companion.engine.house.numbers import SevenO
@@ -221,19 +220,20 @@ def _lay_under(game, seat: int, count: int, cards: list[int]) -> bool:
     return True
 
 
-def discard_all(game, seat: int, count: int, cards: list[int] | None = None) -> None:
-    """Tracking: ``seat`` laid ``count`` cards under its discard all (the ``discard_all``
-    event); ``cards`` when the table saw them."""
-    game._check_seat(seat)
+def check_discard_all(game, seat: int, count: int, cards: list[int]) -> None:
+    """Tracking: may ``seat`` lay ``count`` cards (``cards``: those seen) under its discard all
+    now (the ``discard_all`` event, ``Game.discard_all``)? A clear UserError if not."""
     if game.phase is not DISCARDING or seat != game.current:
         raise UserError(message("no_discard_all_now", seat=seat))
     if type(count) is not int or not 0 <= count <= game.sizes[seat]:
         raise UserError(message("discard_all_count", seat=seat, count=repr(count),
                                 size=game.sizes[seat]))
-    cards = list(cards or ())
     if cards and (len(cards) != count or any(CARD_COLOUR[c] != game.colour for c in cards)):
         raise UserError(message("discard_all_cards", count=count, colour=COLOURS[game.colour]))
-    game._record(DiscardAll(seat, count, tuple(CARD_NAMES[c] for c in cards) or None))
+
+
+def lay_under(game, seat: int, count: int, cards: list[int]) -> None:
+    """Tracking: the counted cards went under the discard all; the turn goes on."""
     _lay_under(game, seat, count, cards)
 
 
