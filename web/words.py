@@ -90,6 +90,8 @@ def _message_value(name: str, value):
         return value
     if name == "card":
         return card_name(value)
+    if name == "colour" and value in COLOUR_NAMES:  # E5's roulette names its colour
+        return str(COLOUR_NAMES[value])
     # names, numbers, quoted input and lists ("'xyz'", "red, yellow") stay as they are
     return engine_text(value) if name in PHRASE_PARAMS else value
 
