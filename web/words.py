@@ -27,6 +27,14 @@ GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the 
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
                "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table"),
                "all_wild": _l("UNO All Wild"), "dos": _l("DOS")}
+# E5 UNO Show 'em No Mercy: its faces and its option group.
+KIND_NAMES.update({"draw4": _l("draw four"), "skip-everyone": _l("skip everyone"),
+                   "discard-all": _l("discard all"), "wild-reverse-draw4": _l("wild reverse draw four"),
+                   "wild-draw6": _l("wild draw six"), "wild-draw10": _l("wild draw ten"),
+                   "wild-colour-roulette": _l("wild colour roulette")})
+KIND_FACES.update({"draw4": "+4", "skip-everyone": "⊘⊘", "discard-all": "▤", "wild-reverse-draw4": "⇄+4",
+                   "wild-draw6": "+6", "wild-draw10": "+10", "wild-colour-roulette": "◎"})
+GROUP_NAMES["no_mercy"] = _l("UNO Show 'em No Mercy")
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -91,6 +99,8 @@ def _message_value(name: str, value):
         return value
     if name == "card":
         return card_name(value)
+    if name == "colour" and value in COLOUR_NAMES:  # E5's roulette names its colour
+        return str(COLOUR_NAMES[value])
     # names, numbers, quoted input and lists ("'xyz'", "red, yellow") stay as they are
     return engine_text(value) if name in PHRASE_PARAMS else value
 
@@ -126,6 +136,7 @@ OPTION_LABELS = {
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
     "junior_level": _l("UNO Junior level"),
+    "no_mercy": _l("UNO Show 'em No Mercy"),
     "all_wild": _l("UNO All Wild"),
     "dos": _l("DOS (another game)"),
 }

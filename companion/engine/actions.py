@@ -148,6 +148,18 @@ class AskDrawTarget(AskTarget):
         return f"seat {self.seat} chooses a player to draw {self.count}"
 
 
+class AskDiscardAll(Action):
+    """E5 No Mercy (tracking): ``seat`` played a discard all and lays every other card of
+    ``colour`` under it; the ring or the phone tells how many (a ``discard_all`` event)."""
+    type: ClassVar[str] = "ask_discard_all"
+    seat: int
+    colour: str
+
+    @property
+    def text(self):
+        return f"seat {self.seat} lays every other {self.colour} card under the discard all: how many?"
+
+
 @dataclass(frozen=True, slots=True)
 class ChallengeWindow(Action):
     """T6: ``seat`` may challenge the wild-draw4 of ``against`` or take the cards."""

@@ -5,8 +5,9 @@ from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_colour
-from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
-                                     PLAYING, SCORING, START, TARGET, TURN, VERDICT)
+from companion.engine.house.no_mercy import check_discard_all, lay_under, roulette_prompt
+from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DISCARDING, DRAWN,
+                                     MATCH_OVER, PLAYING, SCORING, START, TARGET, TURN, VERDICT)
 from companion.engine.state import GameView, MatchStanding, WaitingFor
 from companion.errors import UserError
 
@@ -44,6 +45,8 @@ _HANDLERS = {
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),
     E.Correction: lambda g, e: g.correction(e.seat, e.hand_size),
     E.Match: lambda g, e: g.match(e.seat, e.pile, _cards(g, e.cards)),  # E7 DOS (dos.py)
+    E.DiscardAll: lambda g, e: g.discard_all(e.seat, e.count,
+                                             [] if e.cards is None else _cards(g, e.cards)),
 }
 
 
@@ -59,7 +62,7 @@ _WAITING = {TURN: message("waiting_play_or_draw"), DRAWN: message("waiting_play_
             TARGET: message("waiting_target"), VERDICT: message("waiting_verdict"),
             SCORING: message("waiting_scoring"), DEAL: message("waiting_deal"),
             DEALING: message("waiting_launcher_deal"), START: message("waiting_start_card"),
-            MATCH_OVER: message("waiting_nothing")}
+            MATCH_OVER: message("waiting_nothing"), DISCARDING: message("waiting_discard_all")}
 _WAITING_DEALER = message("waiting_dealer")  # DEAL before the dealer is chosen (D3)
 
 
@@ -89,6 +92,14 @@ class ApplyMixin:
         return out
 
     push = apply  # python-chess style: push(event) ... pop()
+
+    def discard_all(self, seat: int, count: int, cards: list[int]) -> None:
+        """E5 at a tracked table: ``seat`` laid ``count`` cards (``cards`` when seen) under
+        its discard all (house/no_mercy.py)."""
+        self._check_seat(seat)
+        check_discard_all(self, seat, count, cards)
+        self._record(E.DiscardAll(seat, count, tuple(CARD_NAMES[c] for c in cards) or None))
+        lay_under(self, seat, count, cards)
 
     def _record(self, event: E.Event) -> None:
         """The one place an event enters the game log (none when the game does not record).
@@ -166,6 +177,8 @@ class ApplyMixin:
             if self.flags.target_for == "target-draw2":  # E6
                 return [A.AskDrawTarget(seat)]
             return [A.AskTarget(seat)]
+        if phase is DISCARDING:
+            return [A.AskDiscardAll(seat, COLOURS[self.colour])]
         if phase is VERDICT:
             return [A.ShowHand(self.wd4_by, seat, message("show_challenge"))]
         if phase is SCORING:
@@ -174,8 +187,13 @@ class ApplyMixin:
         if phase is MATCH_OVER:
             return [A.MatchOver(self.match_winner, tuple(self.scores))]
         owed = [A.Dispense(s, n, message("reason_owed")) for s, n in enumerate(self.owed) if n]
+        if self.house and self.flags.roulette is not None:
+            return roulette_prompt(self) + owed  # E5
         if self.pending:
-            return [A.Turn(seat, ("draw",)), *owed, A.Dispense(seat, self.pending, message("reason_due"))]
+            due = self.pending
+            for rule in self.house:  # E5: the launcher stops at the card that puts the seat out
+                due = rule.dispense_count(self, seat, due)
+            return [A.Turn(seat, ("draw",)), *owed, A.Dispense(seat, due, message("reason_due"))]
         if phase is DRAWN:
             return [A.Turn(seat, ("play the drawn card", "pass")), *owed]
         return [A.Turn(seat, ("play", "draw")), *owed]
@@ -210,6 +228,8 @@ class ApplyMixin:
             return message("waiting_draw", count=self.pending)
         if self.phase is TARGET and self.flags.target_for == "target-draw2":
             return message("waiting_draw_target")  # E6
+        if self.house and self.flags.roulette is not None and self.flags.roulette >= 0:
+            return message("waiting_roulette", colour=COLOURS[self.flags.roulette])  # E5
         return _WAITING_DEALER if self.phase is DEAL and self.dealer < 0 else _WAITING[self.phase]
 
     def match(self, seat: int, pile: int, cards: list[int]) -> None:
@@ -220,7 +240,8 @@ class ApplyMixin:
         """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""
         view = {}
         for key, value in self.flags.items():
-            if key in ("double", "draw_kind", "flash_picks", "jump_claim") or value is None:
+            if key in ("double", "draw_kind", "flash_picks", "jump_claim",
+                       "roulette_seen") or value is None:
                 continue  # bookkeeping, not for people
             if isinstance(value, (set, frozenset)):
                 value = sorted(value)

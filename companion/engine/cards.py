@@ -36,6 +36,11 @@ ACTIONS: tuple[str, ...] = ("skip", "reverse", "draw2")
 WILD_KINDS: tuple[str, ...] = ("wild", "wild-draw4")
 #: Coloured faces of later editions, appended after the classic faces (E3 Junior: draw1).
 EDITION_ACTIONS: tuple[str, ...] = ("draw1",)
+# --- E5 UNO Show 'em No Mercy: its faces, appended after E3's (coloured, then wild) ---------
+NO_MERCY_ACTIONS: tuple[str, ...] = ("draw4", "skip-everyone", "discard-all")
+NO_MERCY_WILDS: tuple[str, ...] = ("wild-reverse-draw4", "wild-draw6", "wild-draw10",
+                                   "wild-colour-roulette")
+# --- end E5 ---------------------------------------------------------------------------------
 # --- E6 UNO All Wild: its faces (no colour, no number), appended after the faces above ---
 #: Each face's name and S1 value (E6.6: a plain wild 20, every other card 50). Its kind is its
 #: name; its rank is WILD (it fits on anything, E6.3); house/all_wild.py gives it its action.
@@ -47,10 +52,19 @@ ALL_WILD_FACES: tuple[tuple[str, int], ...] = (
 
 # Rank numbers used by the engine's fast paths (numbers are their face value).
 SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4, DRAW1 = 10, 11, 12, 13, 14, 15
-RANKS = 16     # ranks per colour in a deck's ``fits`` table
+# E5 No Mercy's ranks (coloured draw4, skip everyone, discard all, then its four wilds).
+DRAW4, SKIP_ALL, DISCARD_ALL, WILD_REVERSE_DRAW4, WILD_DRAW6, WILD_DRAW10, ROULETTE = range(16, 23)
+RANKS = 23     # ranks per colour in a deck's ``fits`` table
 NO_COLOUR = 4  # colour index of wild faces
 #: Cards the next player draws for a draw card (T4, E3), by rank.
-DRAW_COUNTS: dict[int, int] = {DRAW1: 1, DRAW2: 2, WILD_DRAW4: 4}
+DRAW_COUNTS: dict[int, int] = {DRAW1: 1, DRAW2: 2, WILD_DRAW4: 4,
+                               DRAW4: 4, WILD_REVERSE_DRAW4: 4, WILD_DRAW6: 6, WILD_DRAW10: 10}  # E5
+#: The rank of each face kind (numbers are their face value).
+KIND_RANKS: dict[str, int] = {
+    "skip": SKIP, "reverse": REVERSE, "draw2": DRAW2, "wild": WILD, "wild-draw4": WILD_DRAW4,
+    "draw1": DRAW1, "draw4": DRAW4, "skip-everyone": SKIP_ALL, "discard-all": DISCARD_ALL,
+    "wild-reverse-draw4": WILD_REVERSE_DRAW4, "wild-draw6": WILD_DRAW6,
+    "wild-draw10": WILD_DRAW10, "wild-colour-roulette": ROULETTE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +95,12 @@ def _build_faces() -> tuple[Card, ...]:
     for action in EDITION_ACTIONS:  # after the classic 54: their ids, tables and logs stay
         for colour in COLOURS:
             faces.append(Card(len(faces), f"{colour}-{action}", colour, action, None, 20))
+    # E5 No Mercy (S1 values: no source gives them; read as classic's, docs/editions.md E5.9)
+    for action in NO_MERCY_ACTIONS:
+        for colour in COLOURS:
+            faces.append(Card(len(faces), f"{colour}-{action}", colour, action, None, 20))
+    for kind in NO_MERCY_WILDS:
+        faces.append(Card(len(faces), kind, None, kind, None, 50))
     for name, points in ALL_WILD_FACES:  # E6
         faces.append(Card(len(faces), name, None, name, None, points))
     # --- E7 DOS (first edition): the 10s, the wild # per colour (any number of its colour,
@@ -108,10 +128,8 @@ CARD_COLOUR: tuple[int, ...] = tuple(
 NO_RANK = -1  # E7 DOS: a face the classic rules never play (a 10, a wild #, the wild DOS)
 CARD_RANK: tuple[int, ...] = tuple(
     NO_RANK if c.kind in ("wild-number", "wild-dos") or c.number == 10 else
-    c.number if c.kind == "number" else (SKIP, REVERSE, DRAW2, WILD, WILD_DRAW4, DRAW1)[
-        ("skip", "reverse", "draw2", "wild", "wild-draw4", "draw1").index(c.kind)]
-    if c.kind in ("number", "skip", "reverse", "draw2", "wild", "wild-draw4", "draw1")
-    else WILD for c in CARDS)  # E6's faces are wilds
+    c.number if c.kind == "number" else KIND_RANKS.get(c.kind, WILD)  # E6's faces are wilds
+    for c in CARDS)
 CARD_POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
 WILD_ID = CARD_IDS["wild"]
 WILD_DRAW4_ID = CARD_IDS["wild-draw4"]
@@ -256,6 +274,27 @@ CLASSIC_DECK = Deck("classic", _classic_counts())
 JUNIOR_DECK = Deck("junior", _junior_counts(actions=True), hand_size=5)
 #: E3 level 1: the same deck with its action cards sorted out (40 number cards).
 JUNIOR_LEVEL1_DECK = Deck("junior-level1", _junior_counts(actions=False), hand_size=5)
+
+
+def _no_mercy_counts() -> dict[str, int]:
+    """E5.1: 168 cards. The counts by kind read (docs/editions.md) add up to 164; the draw2
+    taken as 3 per colour makes the 168 every source gives (to check on a real box)."""
+    counts: dict[str, int] = {}
+    for colour in COLOURS:
+        for number in range(10):
+            counts[f"{colour}-{number}"] = 2
+        for action, copies in (("skip", 3), ("reverse", 3), ("draw2", 3), ("draw4", 2),
+                               ("skip-everyone", 2), ("discard-all", 3)):
+            counts[f"{colour}-{action}"] = copies
+    counts.update({"wild-reverse-draw4": 8, "wild-draw6": 4, "wild-draw10": 4,
+                   "wild-colour-roulette": 8})
+    return counts
+
+
+#: E5 UNO Show 'em No Mercy: 168 cards, 7 each (E5.1, E5.2).
+NO_MERCY_DECK = Deck("no-mercy", _no_mercy_counts())
+
+
 # --- E6 UNO All Wild ---
 #: E6.1: 112 cards, every one wild. The count of each kind was not found in any source we
 #: reached; our reading (docs/editions.md): 28 plain wilds and 12 of each of the seven others.
@@ -278,6 +317,6 @@ def _dos_counts() -> dict[str, int]:
 #: 12 wild DOS (108 cards, 7 each). Its rules are another game (companion.engine.dos).
 DOS_DECK = Deck("dos", _dos_counts())
 DECKS: dict[str, Deck] = {deck.name: deck for deck in (CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK,
-                                                       ALL_WILD_DECK, DOS_DECK)}
+                                                       NO_MERCY_DECK, ALL_WILD_DECK, DOS_DECK)}
 #: The classic table (kept by name for the fast path of official rounds).
 FITS: tuple[frozenset, ...] = CLASSIC_DECK.fits

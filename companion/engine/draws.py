@@ -184,7 +184,8 @@ class DrawMixin:
         if sizes[seat] > 1:
             self.called[seat] = False
         for rule in self.house:
-            rule.on_receive(self, seat, count)
+            if rule.on_receive(self, seat, count):
+                return  # E5: the seat left the round, or its colour roulette goes on
         rest = count if count else self.may_draw(seat)  # 0: nothing left anywhere, all forgiven
         owed = self.owed[seat]
         if owed:

@@ -120,6 +120,8 @@ class EffectsMixin:
         """Ask the launcher for ``count`` cards for ``seat`` (reloading it first when its
         count is short); the state does not change (see :meth:`owe_cards`)."""
         if self.out is not None:
+            for rule in self.house:
+                count = rule.dispense_count(self, seat, count)
             owed_total = sum(self.owed) + self.pending
             if not self.full and self.pile_count < owed_total and len(self.discard) > 1:
                 self.out.append(A.Reload(len(self.discard) - 1))
@@ -159,6 +161,8 @@ class EffectsMixin:
                 self.out.append(A.Turn(seat, ("play", "draw")))
         elif after == WILD:
             self.advance_turn(1)
+        elif after != WILD_DRAW4 and any(rule.after_colour(self, seat, after) for rule in self.house):
+            pass  # an edition's wild (E5) carried the turn on
         else:  # wild-draw4: the next player draws 4 (plus a draw it answered, house rules)
             if self.house:
                 self.flags.draw_kind = WILD_DRAW4

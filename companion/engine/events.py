@@ -221,6 +221,16 @@ class Match(Event):
 
 
 @dataclass(frozen=True)
+class DiscardAll(Event):
+    """E5 No Mercy at a tracked table: the cards ``seat`` laid under its discard all (every
+    other card of its colour), as counted on the ring or the phone; the cards when seen."""
+    type: ClassVar[str] = "discard_all"
+    seat: int
+    count: int
+    cards: tuple | None = None
+
+
+@dataclass(frozen=True)
 class Undo(Event):
     """Withdraw the last ``count`` events (the log stays append-only)."""
     type: ClassVar[str] = "undo"
@@ -230,7 +240,7 @@ class Undo(Event):
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in [
     ChooseDealer, Deal, LauncherDeal, StartCard, Play, ChooseColour, ChooseTarget, Draw, Burst, Pass, CallUno,
     Catch, Challenge, Accept, ChallengeVerdict, Penalty, RaceResult, Reshuffle, RevealHand, RoundEnd, Correction,
-    JumpIn, Undo, Match]}
+    JumpIn, DiscardAll, Undo, Match]}
 
 
 def _check(cls, name: str, value, annotation: str):

@@ -133,6 +133,10 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         if not self.full:
             return []
         if self.house:  # house rules may allow more (answering a draw, jumping in) or less
+            for rule in self.house:
+                plays = rule.legal_plays(self, seat)  # E5: a rule that knows them all at once
+                if plays is not None:
+                    return plays
             plays = [c for c in sorted(set(self.hands[seat])) if self._misplay_reason(seat, c) is None]
             if WILD_DRAW4_ID in plays and self.holds_colour(seat, self.colour):
                 plays.remove(WILD_DRAW4_ID)  # T2

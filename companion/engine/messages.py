@@ -200,6 +200,21 @@ MESSAGES: dict[str, str] = {
     "deck_edition": "the {deck} deck does not go with these rules: they play the {wanted} deck",
     "junior_players": "UNO Junior level {level} deals {hand} cards each from {size}: at most "
                       "{most} players (E3)",
+    # E5 No Mercy
+    "no_mercy_players": "UNO Show 'em No Mercy is played by 2 to {most} players (E5)",
+    "roulette_draws": "a colour roulette: draw until its colour shows (E5)",
+    "discard_all_first": "first count the cards laid under the discard all (E5)",
+    "no_discard_all_now": "seat {seat} has no discard all to lay cards under now (E5)",
+    "discard_all_count": "seat {seat} cannot lay {count} cards under the discard all: the hand "
+                         "holds {size} (E5)",
+    "discard_all_cards": "the {count} cards laid under the discard all must all be {colour} (E5)",
+    "reason_nm_draw": "draw {count} (E5)",
+    "start_card_again": "only a number card starts the discard pile: put the {card} back (E5)",
+    "reason_roulette": "colour roulette: one card, until a {colour} one shows (E5)",
+    "mercy_out": "seat {seat} holds {count} cards: out of the round ({limit} or more, E5)",
+    "waiting_discard_all": "count the cards laid under the discard all",
+    "waiting_roulette": "draw until a {colour} card shows",
+    "options_one_edition": "choose one edition, not {names}",
     "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
                        "show the hand again",
     "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",

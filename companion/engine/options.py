@@ -18,7 +18,8 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
-from companion.engine.cards import ALL_WILD_DECK, CLASSIC_DECK, DOS_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
+from companion.engine.cards import (ALL_WILD_DECK, CLASSIC_DECK, DOS_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK,
+                                    NO_MERCY_DECK, Deck)
 from companion.engine.house import HOUSE_RULES
 from companion.engine.messages import message
 from companion.errors import UserError
@@ -115,6 +116,10 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
           "UNO Junior: its 56-card deck, 5 cards each. Level 1: number cards only, hands "
           "played open; level 2: with Draw 1, Draw 2, Skip and Wild. Off: the classic deck.",
           "junior"),
+    _info("E5", "no_mercy", False, _OFF_ON,
+          "UNO Show 'em No Mercy: its 168-card deck, stacking draw cards of equal or higher "
+          "value, 0 and 7 always on, drawing until a card fits; 25 cards in hand puts a player "
+          "out of the round.", "no_mercy"),
     # E6 UNO All Wild (its own block).
     _info("E6", "all_wild", False, _OFF_ON,
           "UNO All Wild: its 112-card deck, every card wild (any card on any card, no colour); "
@@ -139,7 +144,7 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`); the
 #: engine, its tests and its benchmarks play them.
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "all_wild", "dos"})
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "no_mercy", "all_wild", "dos"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -150,7 +155,9 @@ def check_playable_at_table(options: "RuleOptions") -> None:
 
 
 #: Edition options the game log's header leaves out while they are off (see header_json).
-HEADER_OMITS_WHEN_OFF = ("junior_level", "all_wild", "dos")
+HEADER_OMITS_WHEN_OFF = ("junior_level", "no_mercy", "all_wild", "dos")
+#: The options that each choose an edition's deck: at most one of them is on.
+EDITION_OPTIONS = ("junior_level", "no_mercy", "all_wild", "dos")
 
 #: E7: options DOS is never played with (another edition, the classic game's own rules).
 _NOT_WITH_DOS = tuple(dict.fromkeys(("junior_level", "extreme_bursts", "flash",
@@ -202,6 +209,7 @@ class RuleOptions:
     flash_race_card: str | None = "reverse"   # only with flash (E2)
     flash_turn_seconds: int | None = None
     junior_level: int | None = None           # E3: the Junior deck at level 1 or 2
+    no_mercy: bool = False                    # E5: UNO Show 'em No Mercy
     all_wild: bool = False                    # E6: the All Wild deck and its actions
     dos: bool = False                         # E7: DOS, another game (companion.engine.dos)
     show_chances: bool = False                # S5: the phones, not the cards
@@ -221,6 +229,9 @@ class RuleOptions:
                 raise UserError(message("option_unsupported", name=name, rule=info.rule))
         if sum((self.play_on, self.call_back, self.partners)) > 1:
             raise UserError(message("options_round_end"))
+        editions = [name for name in EDITION_OPTIONS if getattr(self, name) not in (None, False)]
+        if len(editions) > 1:
+            raise UserError(message("options_one_edition", names=", ".join(editions)))
         if self.dos:  # E7: another game; the classic house rules and editions mean nothing there
             mixed = [name for name in _NOT_WITH_DOS if getattr(self, name) != OPTION_INFO[name].default]
             if mixed:
@@ -249,6 +260,8 @@ class RuleOptions:
     def deck(self) -> Deck:
         """The deck these rules are played with: the classic deck (D1), or E3's Junior deck
         (level 1: its number cards only)."""
+        if self.no_mercy:
+            return NO_MERCY_DECK  # E5
         if self.all_wild:
             return ALL_WILD_DECK  # E6
         if self.dos:

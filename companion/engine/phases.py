@@ -11,6 +11,7 @@ TARGET = "target"                # H4: the player of a 7 names whom to swap hand
 VERDICT = "verdict"              # tracking: the challenged hand is being checked (T6)
 SCORING = "scoring"              # tracking: hands are counted after the round (S1)
 MATCH_OVER = "match_over"        # someone reached the target (S2-S4)
+DISCARDING = "discarding"        # E5 tracking: the table counts the cards laid under a discard all
 
 #: Phases of a running round: cards can be played, drawn, penalised.
-PLAYING = frozenset({TURN, DRAWN, COLOUR, CHALLENGE, VERDICT, TARGET})
+PLAYING = frozenset({TURN, DRAWN, COLOUR, CHALLENGE, VERDICT, TARGET, DISCARDING})

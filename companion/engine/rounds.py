@@ -168,7 +168,10 @@ class RoundMixin:
         if self.log is not None:
             self._record(StartCard(CARD_NAMES[card]))
         rank = CARD_RANK[card]
-        if rank == WILD_DRAW4:  # back into the deck, reshuffle, flip again
+        if rank == WILD_DRAW4 or (self.house and any(r.start_again(self, card) for r in self.house)):
+            # back into the deck, reshuffle, flip again
+            if self.out is not None and rank != WILD_DRAW4:
+                self.out.append(A.Notice(message("start_card_again", card=CARD_NAMES[card])))
             if self.out is not None:
                 self.out.append(A.FlipStartCard(reshuffle_first=True))
             return
@@ -213,7 +216,9 @@ class RoundMixin:
         self.pending, self.ending, self.uno_window = 0, False, -1
         self.owed = [0] * self.n
         if self.full:
-            self._score([sum(CARD_POINTS[c] for c in hand) for hand in self.hands])
+            points = [sum(CARD_POINTS[c] for c in hand) for hand in self.hands]
+            points[self.winner] = 0  # E5: the last one left wins holding cards; they count nothing
+            self._score(points)
             return
         self.phase = SCORING
         self.revealed_points = [0 if s == self.winner or not self.sizes[s] else None

@@ -85,7 +85,7 @@ def _step(game, random, forget: float) -> None:
     if phase is TURN:
         if game.pending:
             if not (game.answerable and _answer(game, seat, random)):
-                game.draw_random(seat, game.pending, random)
+                game.draw_random(seat, _dispensed(game, seat, game.pending), random)
             return
         plays = game.legal_plays(seat)
         if not plays:
@@ -240,7 +240,7 @@ def _pay_owed(game, random) -> None:
     """Every seat takes the penalty cards it owes."""
     for seat, count in enumerate(game.owed):
         if count and game.phase in PLAYING:
-            game.draw_random(seat, count, random)
+            game.draw_random(seat, _dispensed(game, seat, count), random)
 
 
 def _after_play(game, seat, card, random) -> None:
@@ -252,6 +252,14 @@ def _after_play(game, seat, card, random) -> None:
         _jump_in(game, seat)
     if game.flags.race and game.phase in PLAYING:  # V3: someone is slowest
         game.race_result(random_other(game, -1, random))
+
+
+def _dispensed(game, seat: int, count: int) -> int:
+    """The cards the launcher throws for a draw of ``count`` (E5: it stops at the card that
+    puts the seat out of the round)."""
+    for rule in game.house:
+        count = rule.dispense_count(game, seat, count)
+    return count
 
 
 def random_other(game, seat: int, random) -> int:

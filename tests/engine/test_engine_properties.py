@@ -10,25 +10,17 @@ from hypothesis import given, settings, strategies as st
 
 from companion.engine import CLASSIC_DECK, Game, PRESETS, RuleOptions, events as E
 from companion.engine.cards import CARD_POINTS
-from companion.engine.options import IMPLEMENTED, OPTION_INFO
+from companion.engine.options import EDITION_OPTIONS, IMPLEMENTED, OPTION_INFO
 from companion.engine.log import format_log, read_log
 from companion.engine.sim import play_match, play_round
 from companion.errors import UserError
 
 DECK = Counter(CLASSIC_DECK.cards())
 
-def _edition(name: str) -> bool:
-    """Does switching ``name`` on play another deck (an edition: E6 ``all_wild``)?"""
-    try:
-        return RuleOptions(**{name: True}).deck is not CLASSIC_DECK
-    except UserError:  # a sub-option, refused on its own
-        return False
-
-
-#: House rules and their sub-options that are switched on with True (the classic deck's:
-#: an edition is another deck and has its own tests).
+#: House rules and their sub-options that are switched on with True (an edition's option
+#: changes the deck: its own tests play it).
 SWITCHES = sorted(name for name in IMPLEMENTED
-                  if OPTION_INFO[name].default is False and not _edition(name))
+                  if OPTION_INFO[name].default is False and name not in EDITION_OPTIONS)
 
 
 def with_house(preset: str, house: set, number: int | None = None) -> "RuleOptions":

@@ -157,3 +157,13 @@ def test_the_engines_request_to_check_a_count_is_told_in_german(app):
     with app.test_request_context(), force_locale("de"):
         text = describe(entry, ["Ana", "Ben", "Cem"])
     assert text.endswith("Platz 1 hat 3 gezogen, aber im Ziehstapel waren nur 2 Karten gezählt")
+
+
+def test_e5_a_colour_roulettes_colour_is_told_in_german(app):
+    from flask_babel import force_locale
+    from companion.engine.messages import message
+    from companion.web.words import engine_message
+    with app.test_request_context(), force_locale("de"):
+        assert engine_message(message("reason_roulette", colour="blue")) == (
+            "Farbroulette: eine Karte nach der anderen, bis die Farbe Blau kommt (E5)")
+        assert engine_message(message("waiting_roulette", colour="red")) == "ziehen, bis die Farbe Rot kommt"

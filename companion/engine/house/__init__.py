@@ -22,7 +22,8 @@ changes, and every rule is found in one place: its class in this package.
   the player named in phase TARGET (E6 All Wild).
 
 E3 Junior (``Junior``) is mostly data: its deck (``RuleOptions.deck``); the rule checks
-level 1's open hands.
+level 1's open hands. E5 No Mercy (``NoMercy``, house/no_mercy.py): its deck, its action
+cards, stacking and the mercy rule; it switches H4, H6 and H7 on with it (``implies``).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from functools import lru_cache
 from companion.engine.house.all_wild import AllWild
 from companion.engine.house.base import HouseRule
 from companion.engine.house.editions import Flash, Junior
+from companion.engine.house.no_mercy import NoMercy
 from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
 from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
 from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpingIn, MustPlayDrawn,
@@ -41,11 +43,14 @@ from companion.engine.house.rounds import BrunoKuno, CallBack, Partners, PlayOn
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpingIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
-    BrunoKuno, PlayOn, CallBack, Flash, Junior, AllWild]}
+    BrunoKuno, PlayOn, CallBack, Flash, Junior, NoMercy, AllWild]}
 
 
 @lru_cache(maxsize=64)  # options are frozen; rules keep no state of their own
 def house_rules(options) -> tuple[HouseRule, ...]:
-    """The rules switched on in ``options``, ready to be asked."""
-    return tuple(cls(options) for name, cls in HOUSE_RULES.items()
-                 if getattr(options, name) is not False and getattr(options, name) is not None)
+    """The rules switched on in ``options``, ready to be asked (with the rules an edition
+    switches on with it, E5, in their usual order)."""
+    chosen = {cls for name, cls in HOUSE_RULES.items()
+              if getattr(options, name) is not False and getattr(options, name) is not None}
+    chosen.update(implied for cls in list(chosen) for implied in cls.implies)
+    return tuple(cls(options) for cls in HOUSE_RULES.values() if cls in chosen)

@@ -56,6 +56,8 @@ class HouseRule:
     option: ClassVar[str] = ""
     rule: ClassVar[str] = ""
     answers_draws: ClassVar[bool] = False
+    #: Other rules this one switches on with it (E5: seven-O, draw until it fits).
+    implies: ClassVar[tuple] = ()
 
     def __init__(self, options):
         self.options = options
@@ -80,8 +82,23 @@ class HouseRule:
         with that winner, None leaves it to the official rules (T7)."""
         return None
 
-    def on_receive(self, game, seat: int, count: int) -> None:
-        """``seat`` just took ``count`` cards (its size is already updated)."""
+    def on_receive(self, game, seat: int, count: int) -> bool | None:
+        """``seat`` just took ``count`` cards (its size is already updated). True: the rule
+        dealt with what follows (E5: the seat left the round, or a roulette goes on)."""
+
+    def after_colour(self, game, seat: int, rank: int) -> bool:
+        """A colour was named for a wild of ``rank`` the official rules do not know (E5):
+        True means this rule carried the turn on."""
+        return False
+
+    def dispense_count(self, game, seat: int, count: int) -> int:
+        """How many of ``count`` cards the launcher should throw to ``seat`` (E5: it stops at
+        the card that puts the seat out)."""
+        return count
+
+    def start_again(self, game, card: int) -> bool:
+        """D4: True puts this start card back and turns up another (E5: an action card)."""
+        return False
 
     def team(self, game, seat: int) -> list[int] | None:
         """The seats scoring together with ``seat`` (V2); None: just itself."""
@@ -104,6 +121,11 @@ class HouseRule:
         """``seat`` named ``target`` (phase TARGET): True means this rule carried it out
         (E6's targeted draw two and forced swap) instead of H4's swap."""
         return False
+
+    def legal_plays(self, game, seat: int) -> list[int] | None:
+        """Full information: every face ``seat`` may play now, as ``Game.legal_plays`` would
+        find them card by card (None: let it). For an edition whose rules one class holds."""
+        return None
 
     def next_seat(self, game, steps: int) -> int | None:
         """The seat whose turn comes ``steps`` turns on (None: the direction of play decides)."""

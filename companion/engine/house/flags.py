@@ -44,6 +44,12 @@ class RoundFlags:
     jump_claim: tuple[int, int] | None = None
     #: E6: what the player named in phase TARGET gets ("target-draw2" or "swap").
     target_for: str | None = None
+    #: E5: the seats the mercy rule put out of the round, in order.
+    eliminated: tuple | None = None
+    #: E5: a colour roulette runs: the colour (0-3) its victim draws until, -1 until named.
+    roulette: int | None = None
+    #: E5: how many cards of the roulette victim's hand were known when its last card came.
+    roulette_seen: int = 0
 
     def items(self):
         """The fields set this round, as (name, value) pairs."""
