@@ -148,6 +148,7 @@ class AskDrawTarget(AskTarget):
         return f"seat {self.seat} chooses a player to draw {self.count}"
 
 
+@dataclass(frozen=True, slots=True)
 class AskDiscardAll(Action):
     """E5 No Mercy (tracking): ``seat`` played a discard all and lays every other card of
     ``colour`` under it; the ring or the phone tells how many (a ``discard_all`` event)."""

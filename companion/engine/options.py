@@ -229,9 +229,6 @@ class RuleOptions:
                 raise UserError(message("option_unsupported", name=name, rule=info.rule))
         if sum((self.play_on, self.call_back, self.partners)) > 1:
             raise UserError(message("options_round_end"))
-        editions = [name for name in EDITION_OPTIONS if getattr(self, name) not in (None, False)]
-        if len(editions) > 1:
-            raise UserError(message("options_one_edition", names=", ".join(editions)))
         if self.dos:  # E7: another game; the classic house rules and editions mean nothing there
             mixed = [name for name in _NOT_WITH_DOS if getattr(self, name) != OPTION_INFO[name].default]
             if mixed:
@@ -242,6 +239,10 @@ class RuleOptions:
                                         needs=needs))
         if self.all_wild:
             _check_all_wild_alone(self)
+        # after each edition's own check, whose message names what it is not played with
+        editions = [name for name in EDITION_OPTIONS if getattr(self, name) not in (None, False)]
+        if len(editions) > 1:
+            raise UserError(message("options_one_edition", names=", ".join(editions)))
 
     def to_json(self) -> dict:
         return {name: getattr(self, name) for name in OPTION_INFO}

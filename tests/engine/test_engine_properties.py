@@ -13,7 +13,6 @@ from companion.engine.cards import CARD_POINTS
 from companion.engine.options import EDITION_OPTIONS, IMPLEMENTED, OPTION_INFO
 from companion.engine.log import format_log, read_log
 from companion.engine.sim import play_match, play_round
-from companion.errors import UserError
 
 DECK = Counter(CLASSIC_DECK.cards())
 
