@@ -17,7 +17,7 @@ KIND_NAMES = {"skip": _l("skip"), "reverse": _l("reverse"), "draw2": _l("draw tw
 KIND_FACES = {"skip": "⊘", "reverse": "⇄", "draw2": "+2", "wild": "★", "wild-draw4": "+4", "draw1": "+1"}
 GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
-               "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table")}
+               "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "flip": _l("UNO Flip"), "table": _l("At the table")}
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -117,6 +117,7 @@ OPTION_LABELS = {
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
     "junior_level": _l("UNO Junior level"),
+    "flip": _l("UNO Flip"),
 }
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
-from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_colour
+from companion.engine.cards import CARD_NAMES, COLOUR_NAMES, parse_colour
+from companion.engine.house.flip import flip_top
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DRAWN, MATCH_OVER,
                                      PLAYING, SCORING, START, TARGET, TURN, VERDICT)
 from companion.engine.state import GameView, MatchStanding, WaitingFor
@@ -43,6 +44,7 @@ _HANDLERS = {
     E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(g, e.cards)),
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),
     E.Correction: lambda g, e: g.correction(e.seat, e.hand_size),
+    E.FlipTop: lambda g, e: flip_top(g, g.deck.parse(e.card)),
 }
 
 
@@ -191,7 +193,7 @@ class ApplyMixin:
             self.dealer if self.dealer >= 0 else None, phase, turn, WaitingFor(turn, waiting),
             "clockwise" if self.direction == 1 else "counter-clockwise",
             CARD_NAMES[self.top] if self.top >= 0 else None,
-            COLOURS[self.colour] if self.colour != NO_COLOUR else None,
+            COLOUR_NAMES[self.colour],
             self.pending, tuple(self.owed), tuple(self.sizes),
             self.claimable() if self.house else -1,
             tuple([tuple(map(names, hand)) for hand in self.hands]),
@@ -206,7 +208,8 @@ class ApplyMixin:
         """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""
         view = {}
         for key, value in self.flags.items():
-            if key in ("double", "draw_kind", "flash_picks", "jump_claim") or value is None:
+            if (key in ("double", "draw_kind", "flash_picks", "jump_claim", "until_known")
+                    or value is None):
                 continue  # bookkeeping, not for people
             if isinstance(value, (set, frozenset)):
                 value = sorted(value)

@@ -30,7 +30,8 @@ from companion.errors import UserError
 
 #: ``--edition``: the rules each edition's games are played by (classic: the official rules).
 EDITIONS: dict[str, RuleOptions] = {"classic": RuleOptions(), "junior": RuleOptions(junior_level=2),
-                                    "junior-level1": RuleOptions(junior_level=1)}
+                                    "junior-level1": RuleOptions(junior_level=1),
+                                    "flip": RuleOptions(flip=True)}  # E4
 
 
 def engine_games(games: int, players: int, seed: int, edition: str = "classic") -> float:

@@ -18,7 +18,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
-from companion.engine.cards import CLASSIC_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
+from companion.engine.cards import CLASSIC_DECK, FLIP_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK, Deck
 from companion.engine.house import HOUSE_RULES
 from companion.engine.messages import message
 from companion.errors import UserError
@@ -115,6 +115,10 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
           "UNO Junior: its 56-card deck, 5 cards each. Level 1: number cards only, hands "
           "played open; level 2: with Draw 1, Draw 2, Skip and Wild. Off: the classic deck.",
           "junior"),
+    _info("E4", "flip", False, _OFF_ON,
+          "UNO Flip: 112 double-sided cards, a light and a dark side with their own colours, "
+          "actions and points; a flip card turns every hand and both piles over. Off: the "
+          "classic deck.", "flip"),
     # Not a card rule: what the phones show (issue 19); the table decides it at setup.
     _info("S5", "show_chances", False, _OFF_ON,
           "Every phone sees each player's live win chances; off: only the host sees them.", "table"),
@@ -124,13 +128,13 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
      "flash_turn_seconds", "flash_race_card", "extreme_bursts", "jump_in_wild", "jump_in_keeps_action",
-     "show_chances", "junior_level", *HOUSE_RULES})
+     "show_chances", "junior_level", "flip", *HOUSE_RULES})
 
 
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`); the
 #: engine, its tests and its benchmarks play them.
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level"})
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "flip"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -141,7 +145,9 @@ def check_playable_at_table(options: "RuleOptions") -> None:
 
 
 #: Edition options the game log's header leaves out while they are off (see header_json).
-HEADER_OMITS_WHEN_OFF = ("junior_level",)
+HEADER_OMITS_WHEN_OFF = ("junior_level", "flip")
+#: The edition options: each plays its own deck, so at most one is on (E3, E4).
+EDITION_OPTIONS = ("junior_level", "flip")
 
 #: Sub-options that mean nothing without their main option.
 _NEEDS = {"jump_in_wild": "jump_in", "jump_in_keeps_action": "jump_in"}
@@ -189,6 +195,7 @@ class RuleOptions:
     flash_race_card: str | None = "reverse"   # only with flash (E2)
     flash_turn_seconds: int | None = None
     junior_level: int | None = None           # E3: the Junior deck at level 1 or 2
+    flip: bool = False                        # E4: UNO Flip's double-sided deck
     show_chances: bool = False                # S5: the phones, not the cards
 
     def __post_init__(self):
@@ -206,6 +213,14 @@ class RuleOptions:
                 raise UserError(message("option_unsupported", name=name, rule=info.rule))
         if sum((self.play_on, self.call_back, self.partners)) > 1:
             raise UserError(message("options_round_end"))
+        editions = [name for name in EDITION_OPTIONS if getattr(self, name) not in (None, False)]
+        if len(editions) > 1:
+            raise UserError(message("options_editions", names=", ".join(editions)))
+        if self.flip:  # E4 is played by its own rules: no house rule has met its cards yet
+            others = [name for name in (*HOUSE_RULES, "extreme_bursts") if name != "flip"
+                      and getattr(self, name) != OPTION_INFO[name].default]
+            if others:
+                raise UserError(message("flip_alone", names=", ".join(others)))
         for name, needs in _NEEDS.items():
             if getattr(self, name) and not getattr(self, needs):
                 raise UserError(message("option_needs", name=name, rule=OPTION_INFO[name].rule,
@@ -220,7 +235,7 @@ class RuleOptions:
         (and an old log, which lacks it, reads as the classic game)."""
         data = self.to_json()
         for name in HEADER_OMITS_WHEN_OFF:
-            if data[name] is None:
+            if data[name] is None or data[name] is False:
                 del data[name]
         return data
 
@@ -228,6 +243,8 @@ class RuleOptions:
     def deck(self) -> Deck:
         """The deck these rules are played with: the classic deck (D1), or E3's Junior deck
         (level 1: its number cards only)."""
+        if self.flip:
+            return FLIP_DECK
         if self.junior_level is None:
             return CLASSIC_DECK
         return JUNIOR_LEVEL1_DECK if self.junior_level == 1 else JUNIOR_DECK

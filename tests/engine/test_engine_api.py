@@ -65,7 +65,8 @@ def test_every_event_type_round_trips_through_json(kind):
                 "penalty": E.Penalty(1, "social", 1), "reshuffle": E.Reshuffle(),
                 "reveal": E.RevealHand(0, ("red-1",)), "round_end": E.RoundEnd((0, 12)),
                 "correction": E.Correction(0, 3), "undo": E.Undo(2),
-                "burst": E.Burst(1, 0), "launcher_deal": E.LauncherDeal(2), "jump_in": E.JumpIn(3)}
+                "burst": E.Burst(1, 0), "launcher_deal": E.LauncherDeal(2), "jump_in": E.JumpIn(3),
+                "flip_top": E.FlipTop("pink-5")}
     event = examples[kind]
     assert event_from_json(json.loads(json.dumps(event.to_json()))) == event
 

@@ -17,7 +17,9 @@ from companion.engine.sim import play_match, play_round
 DECK = Counter(CLASSIC_DECK.cards())
 
 #: House rules and their sub-options that are switched on with True.
-SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False)
+#: (E4 Flip is an edition played with its own rules only: tests/engine/test_engine_edition_flip.py.)
+SWITCHES = sorted(name for name in IMPLEMENTED if OPTION_INFO[name].default is False
+                  and name != "flip")
 
 
 def with_house(preset: str, house: set, number: int | None = None) -> "RuleOptions":

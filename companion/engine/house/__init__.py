@@ -18,6 +18,8 @@ changes, and every rule is found in one place: its class in this package.
   reason the rule cannot be played at a table of that size, refused at setup.
 - ``may_draw_again(game, seat)`` / ``pass_refused(game, seat)``: the drawing turn (T3).
 - ``next_seat(game, steps)``: who plays next, instead of the direction of play (E2).
+- ``colour_named(game, seat, colour, after)`` / ``on_start(game, card, rank)``: E4 Flip's
+  wild-draw-colour and start flip.
 
 E3 Junior (``Junior``) is mostly data: its deck (``RuleOptions.deck``); the rule checks
 level 1's open hands.
@@ -28,6 +30,7 @@ from functools import lru_cache
 
 from companion.engine.house.base import HouseRule
 from companion.engine.house.editions import Flash, Junior
+from companion.engine.house.flip import Flip
 from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
 from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
 from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpingIn, MustPlayDrawn,
@@ -38,7 +41,7 @@ from companion.engine.house.rounds import BrunoKuno, CallBack, Partners, PlayOn
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpingIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
-    BrunoKuno, PlayOn, CallBack, Flash, Junior]}
+    BrunoKuno, PlayOn, CallBack, Flash, Junior, Flip]}
 
 
 @lru_cache(maxsize=64)  # options are frozen; rules keep no state of their own

@@ -42,6 +42,14 @@ class RoundFlags:
     flash_picks: int = 0
     #: H5: a button claimed the next card (seat, log length at the claim).
     jump_claim: tuple[int, int] | None = None
+    #: E4 Flip: the side in play after a flip ("dark", "light"); None: the light side.
+    side: str | None = None
+    #: E4 Flip, tracked: a flip turned the discard pile; the camera reports its new top.
+    top_due: bool = False
+    #: E4 Flip: the current seat draws until this colour (index) comes (wild-draw-colour),
+    #: and how many of its hand's cards the table knew before each of those draws.
+    until_colour: int | None = None
+    until_known: int = 0
 
     def items(self):
         """The fields set this round, as (name, value) pairs."""
