@@ -12,6 +12,7 @@ import pytest
 from companion.engine import Game, RuleOptions, events as E
 from companion.engine.bench import main as bench
 from companion.engine.cards import CARDS, CLASSIC_DECK, DECKS, FLIP_DECK, parse_card
+from companion.engine.house.flip import is_dark
 from companion.engine.log import format_log, header, read_log
 from companion.engine.options import NOT_AT_THE_TABLE, check_playable_at_table
 from companion.engine.phases import CHALLENGE, COLOUR, SCORING, TURN
@@ -167,7 +168,7 @@ def test_e4_3_a_wild_draw2_names_a_colour_then_two_cards_and_may_be_challenged(m
     game.apply(E.ChooseColour(1, "blue"))
     assert game.phase is CHALLENGE and game.snapshot()["pending_draw"] == 2
     game.apply(E.Challenge(2))
-    if not mode.full:  # the table looked at seat 1's hand: it held red? no red left: legal
+    if not mode.full:  # the table looked at seat 1's hand: no red card, the play was legal
         game.apply(E.ChallengeVerdict(True))
     # seat 1 held no red card (the colour in play): the challenge fails, seat 2 draws 2 + 2
     assert game.snapshot()["pending_draw"] == 4
@@ -196,17 +197,16 @@ def test_e4_5_a_flip_turns_every_hand_and_both_piles_and_the_bottom_card_comes_o
     assert state["colour"] == DARK and state["turn"] == 2 and state["discard_pile"] == 2
     if mode.full:
         assert list(state["hands"][2]) == [OTHER[c] for c in dark_hands()[2]]
-        assert all(colour_of(c) not in ("red", "yellow", "green", "blue")
-                   for c in map(lambda i: CARDS[i].name, game.pile) if colour_of(c))
-    else:
-        assert actions == [] or "seat 2" in texts(actions)[-1]
+        assert all(is_dark(c) for c in game.pile) and len(game.pile) == 112 - 21 - 1
+    else:  # the camera's new top lets seat 2 play
+        assert texts(actions) == ["seat 2's turn: play or draw"]
     # a light face is now a misread, refused before anything changes
     before = game.snapshot()
     with pytest.raises(UserError, match="green-3 is not a card of the dark side|not hold green-3"):
         game.apply(E.Play(2, "green-3"))
     assert game.snapshot() == before
     # flipping back: the light side again, the discard pile turned once more
-    game.apply(E.Play(2, light(f"{DARK}-flip") and f"{DARK}-flip"))
+    game.apply(E.Play(2, f"{DARK}-flip"))
     seen_top(game, "red-flip")
     assert game.snapshot()["house"]["side"] == "light" and game.snapshot()["top_card"] == "red-flip"
 
@@ -382,3 +382,18 @@ def test_e4_flip_is_played_without_house_rules_and_its_faces_are_no_classic_card
     RuleOptions(flip=True, uno_penalty=1, scoring="penalty")  # the official options stay
     with pytest.raises(UserError, match="purple-5 is not a card of the classic deck"):
         table(None, full=False).apply(E.Play(1, "purple-5"))
+
+
+def test_e4_5_a_wild_turned_up_by_a_flip_gets_its_colour_from_the_next_player(mode):
+    # given a wild start card (D4) under the flip, when seat 1 flips, the dark wild comes on top
+    game = flip_table(mode, dark_hands(), start="wild")
+    game.apply(E.ChooseColour(1, "red"))
+    game.apply(E.Play(1, "red-flip"))
+    actions = seen_top(game, "dark-wild")
+    if not mode.full:
+        assert texts(actions) == ["seat 2 chooses a colour"]
+    assert game.phase is COLOUR and game.snapshot()["turn"] == 2
+    with pytest.raises(UserError):
+        game.apply(E.ChooseColour(2, "red"))  # a light colour is not in play
+    assert texts(game.apply(E.ChooseColour(2, "orange"))) == ["seat 2's turn: play or draw"]
+    assert game.snapshot()["colour"] == "orange"

@@ -205,4 +205,6 @@ def flip_top(game, card: int) -> None:
     game._record(FlipTop(CARD_NAMES[card]))
     game.flags.top_due = False
     _new_top(game, card)
-    ask_colour_for_top(game)
+    if game.colour == NO_COLOUR and game.phase is TURN and not game.pending:
+        game.phase, game.after_colour = COLOUR, 0  # as ask_colour_for_top
+    game.tell(*game.prompt())  # what the table waited for, now with the top card known
