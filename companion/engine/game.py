@@ -18,13 +18,14 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine.apply import ApplyMixin
 from companion.engine.calls import CallsMixin
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS, DECKS, RANKS,
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, DECKS, RANKS,
                                     NO_COLOUR, OF_COLOUR, SKIP, WILD_DRAW4, WILD_DRAW4_ID,
                                     WILD_DRAW4_ONLY, Deck)
 from companion.engine.draws import DrawMixin
 from companion.engine.effects import EffectsMixin
 from companion.engine.events import Play
 from companion.engine.house import house_rules
+from companion.engine.house.flip import legal_plays as flip_legal_plays
 from companion.engine.options import RuleOptions
 from companion.engine.rounds import RoundMixin
 from companion.engine.jumps import JumpMixin
@@ -124,11 +125,11 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         if not self.full:
             return []
         if self.house:  # house rules may allow more (answering a draw, jumping in) or less
+            if self.options.flip:  # E4 is played without house rules: its own short list
+                return flip_legal_plays(self, seat)
             plays = [c for c in sorted(set(self.hands[seat])) if self._misplay_reason(seat, c) is None]
             if WILD_DRAW4_ID in plays and self.holds_colour(seat, self.colour):
                 plays.remove(WILD_DRAW4_ID)  # T2
-            elif self.options.flip and self.holds_colour(seat, self.colour):  # T2 (E4's wilds)
-                plays = [c for c in plays if CARD_RANK[c] not in COLOUR_HELD_RANKS]
             return plays
         if seat != self.current or self.pending:
             return []

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from companion.engine import actions as A
 from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS,
-                                    COLOUR_NAMES, DRAW1, DRAW5, FLIP, NO_COLOUR, RANKS,
+                                    COLOUR_NAMES, DRAW1, DRAW5, FLIP, NO_COLOUR, OF_COLOUR, RANKS,
                                     SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR)
 from companion.engine.events import FlipTop
 from companion.engine.house.base import HouseRule
 from companion.engine.messages import message
-from companion.engine.phases import COLOUR, TURN
+from companion.engine.phases import COLOUR, DRAWN, TURN
 from companion.errors import UserError
 
 LIGHT, DARK = "light", "dark"
@@ -193,6 +193,24 @@ class Flip(HouseRule):
         if rank == FLIP:
             turn_over(game)
             ask_colour_for_top(game)
+
+
+def legal_plays(game, seat: int) -> list[int]:
+    """``Game.legal_plays`` for a Flip game with full information (no house rule is played
+    with it): the faces of the hand that fit, or the drawn card (T1, T3), without the wild
+    draw cards while the hand holds the active colour (T2, E4.3, E4.4); sorted."""
+    if seat != game.current or game.pending or game.ending:
+        return []
+    hand = game.hands[seat]
+    if game.phase is TURN:
+        plays = game.fitting.intersection(hand)
+    elif game.phase is DRAWN and game.drawn >= 0 and game.drawn in game.fitting:
+        plays = {game.drawn}
+    else:
+        return []
+    if plays and not OF_COLOUR[game.colour].isdisjoint(hand):
+        plays = [c for c in plays if CARD_RANK[c] not in COLOUR_HELD_RANKS]
+    return sorted(plays)
 
 
 def flip_top(game, card: int) -> None:
