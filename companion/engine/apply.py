@@ -44,8 +44,15 @@ _HANDLERS = {
     E.RevealHand: lambda g, e: g.reveal(e.seat, _cards(g, e.cards)),
     E.RoundEnd: lambda g, e: g.round_end(_list(e.points)),
     E.Correction: lambda g, e: g.correction(e.seat, e.hand_size),
-    E.FlipTop: lambda g, e: flip_top(g, g.deck.parse(e.card)),
+    E.FlipTop: lambda g, e: _flip_top(g, e),
 }
+
+
+def _flip_top(game, event) -> None:
+    """E4: the new top card a tracked table saw after a flip, checked, then recorded."""
+    card = game.deck.parse(event.card)
+    game._record(E.FlipTop(CARD_NAMES[card]))
+    flip_top(game, card)
 
 
 def _list(value) -> list:

@@ -23,7 +23,6 @@ from companion.engine import actions as A
 from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS,
                                     COLOUR_NAMES, DRAW1, DRAW5, FLIP, NO_COLOUR, OF_COLOUR, RANKS,
                                     SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR)
-from companion.engine.events import FlipTop
 from companion.engine.house.base import HouseRule
 from companion.engine.messages import message
 from companion.engine.phases import COLOUR, DRAWN, TURN
@@ -214,13 +213,13 @@ def legal_plays(game, seat: int) -> list[int]:
 
 
 def flip_top(game, card: int) -> None:
-    """A tracked table: the camera saw the discard pile's new top after a flip."""
+    """A tracked table: the camera saw the discard pile's new top after a flip (the table's
+    ``flip_top`` event, recorded by ``apply``)."""
     if not game.options.flip or not game.flags.top_due:
         raise UserError(message("no_flip_top_now"))
     if is_dark(card) != (game.flags.side == DARK):
         raise UserError(message("flip_wrong_side", card=CARD_NAMES[card],
                                 side=_side_text(game)))
-    game._record(FlipTop(CARD_NAMES[card]))
     game.flags.top_due = False
     _new_top(game, card)
     if game.colour == NO_COLOUR and game.phase is TURN and not game.pending:
