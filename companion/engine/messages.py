@@ -243,7 +243,6 @@ MESSAGES: dict[str, str] = {
     "flip_top_first": "the discard pile's new top card must be seen first (E4.5)",
     "no_flip_top_now": "no flip waits for its new top card (E4.5)",
     "flip_wild_colour_held": "{card} only without a card of the current colour (T2, E4)",
-    "flip_players": "UNO Flip deals 7 cards each from 112: at most {most} players (E4)",
     "reason_flip_draw": "draw {count} (E4)",
     "reason_wild_draw2": "wild-draw2 (E4.3)",
     "reason_draw_colour": "wild-draw-colour: draw until {colour} comes (E4.4)",

@@ -264,6 +264,7 @@ def test_e4_4_a_wild_draw_colour_makes_the_next_player_draw_until_that_colour_co
         game.apply(E.ChooseColour(2, "red"))  # the light side's colours are not in play
     game.apply(E.ChooseColour(2, "teal"))
     assert game.snapshot()["colour"] == "teal" and game.snapshot()["pending_draw"] == 1
+    assert game.snapshot()["house"]["until_colour"] == "teal"  # the phones can say it
     # seat 0 draws one card at a time; a dark wild is no colour, another colour no teal
     pile = [CARDS[c].name for c in game.pile]
     others = ["dark-wild", next(c for c in pile if colour_of(c) not in (None, "teal"))]
@@ -275,6 +276,7 @@ def test_e4_4_a_wild_draw_colour_makes_the_next_player_draw_until_that_colour_co
     actions = game.apply(E.Draw(0, 1, (teal,)))
     assert texts(actions) == ["seat 1's turn: play or draw"]
     assert game.snapshot()["hand_sizes"][0] == 7 + len(others) + 1
+    assert "until_colour" not in game.snapshot()["house"]
 
 
 def test_e4_4_no_wild_draw_colour_while_holding_the_colour_with_full_information():

@@ -46,9 +46,9 @@ class RoundFlags:
     side: str | None = None
     #: E4 Flip, tracked: a flip turned the discard pile; the camera reports its new top.
     top_due: bool = False
-    #: E4 Flip: the current seat draws until this colour (index) comes (wild-draw-colour),
+    #: E4 Flip: the current seat draws until this colour (its name) comes (wild-draw-colour),
     #: and how many of its hand's cards the table knew before each of those draws.
-    until_colour: int | None = None
+    until_colour: str | None = None
     until_known: int = 0
 
     def items(self):

@@ -14,7 +14,7 @@ new top of the discard pile is what the camera reports (``FlipTop``); a play wai
 The side's actions (E4.3, E4.4): draw1 and draw5 make the next player draw 1 or 5 and lose
 the turn; skip-everyone skips every other player (the player plays again); wild-draw2 is a
 wild-draw4 of two (T2, T6); wild-draw-colour makes the next player draw until a card of the
-named colour comes (``flags.until_colour``; a drawn wild is no colour). Points: E4.6,
+named colour comes (``flags.until_colour``, its name; a drawn wild is no colour). Points: E4.6,
 ``FLIP_DECK.points``.
 """
 from __future__ import annotations
@@ -104,13 +104,6 @@ class Flip(HouseRule):
     fast path (sim.py)."""
     option, rule = "flip", "E4"
 
-    def check_table(self, players):
-        deck = self.options.deck
-        most = (deck.size - 2) // deck.hand_size
-        if players > most:  # 112 cards: 15 seats; the engine seats at most 10 anyway
-            return message("flip_players", most=most)
-        return None
-
     def judge(self, game, seat, card):
         if is_dark(card) != (game.flags.side == DARK):
             raise UserError(message("flip_wrong_side", card=CARD_NAMES[card],
@@ -156,9 +149,9 @@ class Flip(HouseRule):
         """E4.4: drawing until the named colour; each card drawn is one more unless it has
         it (full information: the engine sees it; a tracked table names that card)."""
         flags = game.flags
-        until = flags.until_colour
-        if until is None or seat != game.current or not game.pending or not count:
+        if flags.until_colour is None or seat != game.current or not game.pending or not count:
             return
+        until = COLOUR_NAMES.index(flags.until_colour)
         hand = game.hands[seat]
         drawn = hand[flags.until_known:]  # the cards of this draw the table saw (named)
         flags.until_known = len(hand)
@@ -177,7 +170,7 @@ class Flip(HouseRule):
             return False
         game.pending = 1
         game.advance_turn(1)  # then the run starts (a turn passing ends one: on_turn)
-        game.flags.until_colour = colour
+        game.flags.until_colour = COLOUR_NAMES[colour]
         game.flags.until_known = len(game.hands[game.current])
         game.make_current_draw(1, message("reason_draw_colour", colour=COLOUR_NAMES[colour]))
         return True
