@@ -25,7 +25,7 @@ KIND_FACES.update({"all-wild": "★", "all-wild-reverse": "⇄", "all-wild-skip"
                    "all-wild-target-draw2": "◎+2", "all-wild-swap": "⇆"})
 GROUP_NAMES = {"official": _l("Official rules"), "scoring": _l("Scoring and the match"),
                "house": _l("House rules"), "variant": _l("Variants"), "extreme": _l("UNO Extreme"),
-               "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "table": _l("At the table"),
+               "flash": _l("UNO Flash"), "junior": _l("UNO Junior"), "flip": _l("UNO Flip"), "table": _l("At the table"),
                "all_wild": _l("UNO All Wild"), "dos": _l("DOS")}
 # E5 UNO Show 'em No Mercy: its faces and its option group.
 KIND_NAMES.update({"draw4": _l("draw four"), "skip-everyone": _l("skip everyone"),
@@ -136,6 +136,7 @@ OPTION_LABELS = {
     "extreme_bursts": _l("Launcher bursts"), "flash": _l("Random next player"),
     "flash_race_card": _l("Race card"), "show_chances": _l("Win chances on every phone"),
     "junior_level": _l("UNO Junior level"),
+    "flip": _l("UNO Flip"),
     "no_mercy": _l("UNO Show 'em No Mercy"),
     "all_wild": _l("UNO All Wild"),
     "dos": _l("DOS (another game)"),

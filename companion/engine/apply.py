@@ -4,7 +4,8 @@ from __future__ import annotations
 from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
-from companion.engine.cards import CARD_NAMES, COLOURS, NO_COLOUR, parse_colour
+from companion.engine.cards import CARD_NAMES, COLOUR_NAMES, COLOURS, parse_colour
+from companion.engine.house.flip import flip_top
 from companion.engine.house.no_mercy import check_discard_all, lay_under, roulette_prompt
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DISCARDING, DRAWN,
                                      MATCH_OVER, PLAYING, SCORING, START, TARGET, TURN, VERDICT)
@@ -47,7 +48,15 @@ _HANDLERS = {
     E.Match: lambda g, e: g.match(e.seat, e.pile, _cards(g, e.cards)),  # E7 DOS (dos.py)
     E.DiscardAll: lambda g, e: g.discard_all(e.seat, e.count,
                                              [] if e.cards is None else _cards(g, e.cards)),
+    E.FlipTop: lambda g, e: _flip_top(g, e),
 }
+
+
+def _flip_top(game, event) -> None:
+    """E4: the new top card a tracked table saw after a flip, checked, then recorded."""
+    card = game.deck.parse(event.card)
+    game._record(E.FlipTop(CARD_NAMES[card]))
+    flip_top(game, card)
 
 
 def _list(value) -> list:
@@ -211,7 +220,7 @@ class ApplyMixin:
             self.dealer if self.dealer >= 0 else None, phase, turn, WaitingFor(turn, waiting),
             "clockwise" if self.direction == 1 else "counter-clockwise",
             CARD_NAMES[self.top] if self.top >= 0 else None,
-            COLOURS[self.colour] if self.colour != NO_COLOUR else None,
+            COLOUR_NAMES[self.colour],
             self.pending, tuple(self.owed), tuple(self.sizes),
             self.claimable() if self.house else -1,
             tuple([tuple(map(names, hand)) for hand in self.hands]),
@@ -240,8 +249,8 @@ class ApplyMixin:
         """What house rules keep for the round (places, a turned 6/9, complementary mode...)."""
         view = {}
         for key, value in self.flags.items():
-            if key in ("double", "draw_kind", "flash_picks", "jump_claim",
-                       "roulette_seen") or value is None:
+            if (key in ("double", "draw_kind", "flash_picks", "jump_claim", "roulette_seen", "until_known")
+                    or value is None):
                 continue  # bookkeeping, not for people
             if isinstance(value, (set, frozenset)):
                 value = sorted(value)

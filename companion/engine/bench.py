@@ -32,6 +32,7 @@ from companion.errors import UserError
 #: ``--edition``: the rules each edition's games are played by (classic: the official rules).
 EDITIONS: dict[str, RuleOptions] = {"classic": RuleOptions(), "junior": RuleOptions(junior_level=2),
                                     "junior-level1": RuleOptions(junior_level=1),
+                                    "flip": RuleOptions(flip=True),  # E4
                                     "no-mercy": RuleOptions(no_mercy=True),  # E5
                                     "all-wild": RuleOptions(all_wild=True),  # E6
                                     "dos": DOS_RULES}  # E7: another game (companion.engine.dos)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine import actions as A
-from companion.engine.cards import CARD_NAMES, CARD_POINTS
+from companion.engine.cards import CARD_NAMES
 from companion.engine.events import CallUno, Catch, Correction, Penalty, RaceResult, RevealHand
 from companion.engine.messages import message
 from companion.engine.phases import PLAYING, SCORING, VERDICT
@@ -112,7 +112,7 @@ class CallsMixin:
         if self.phase is VERDICT and seat == self.wd4_by:
             self._verdict_from_hand(cards)
         elif self.phase is SCORING:
-            self.revealed_points[seat] = sum(CARD_POINTS[c] for c in cards)
+            self.revealed_points[seat] = sum(self.deck.points[c] for c in cards)
             if None not in self.revealed_points:
                 self._score(self.revealed_points)
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from companion.engine import actions as A
-from companion.engine.cards import (CARD_RANK, DRAW1, DRAW2, DRAW_COUNTS, RANKS, REVERSE, SKIP, WILD,
-                                    WILD_DRAW4)
+from companion.engine.cards import (CARD_RANK, COLOUR_NAMES, DRAW1, DRAW2, DRAW_COUNTS, RANKS,
+                                    REVERSE, SKIP, WILD, WILD_DRAW4)
 from companion.engine.events import Accept, ChooseColour, ChooseTarget
 from companion.engine.messages import message
 from companion.engine.phases import CHALLENGE, COLOUR, TARGET, TURN
@@ -148,10 +148,10 @@ class EffectsMixin:
         self._check_seat(seat)
         if self.phase is not COLOUR or seat != self.current:
             raise UserError(message("no_colour_now", seat=seat))
-        if not 0 <= colour < 4:
+        if not (5 <= colour < 9 if self.flags.side == "dark" else 0 <= colour < 4):  # E4's side
             raise UserError(message("not_a_colour_index", colour=repr(colour)))
         if self.log is not None:
-            self._record(ChooseColour(seat, ("red", "yellow", "green", "blue")[colour]))
+            self._record(ChooseColour(seat, COLOUR_NAMES[colour]))
         self.colour = colour
         self.fitting = self.deck.fits[colour * RANKS + CARD_RANK[self.top]]
         after, self.after_colour = self.after_colour, 0
@@ -161,13 +161,16 @@ class EffectsMixin:
                 self.out.append(A.Turn(seat, ("play", "draw")))
         elif after == WILD:
             self.advance_turn(1)
+        elif self.house and any(r.colour_named(self, seat, colour, after) for r in self.house):
+            return  # E4's wild-draw-colour
         elif after != WILD_DRAW4 and any(rule.after_colour(self, seat, after) for rule in self.house):
             pass  # an edition's wild (E5) carried the turn on
-        else:  # wild-draw4: the next player draws 4 (plus a draw it answered, house rules)
+        else:  # wild-draw4 (E4: wild-draw2): the next player draws 4 (2), plus an answered draw
+            count = DRAW_COUNTS[after]
             if self.house:
-                self.flags.draw_kind = WILD_DRAW4
+                self.flags.draw_kind = after
             carried = self.pending
-            self.pending = carried + 4  # before the turn passes: the next player is hit (V9)
+            self.pending = carried + count  # before the turn passes: the next player is hit (V9)
             self.advance_turn(1)
             if self.options.challenge_wd4:  # T6: the dispense waits for the challenge decision
                 self.answerable = self.answers_draws
@@ -175,7 +178,8 @@ class EffectsMixin:
                 if self.out is not None:
                     self.out[-1:] = [A.ChallengeWindow(self.current, self.wd4_by)]
             else:
-                self.make_current_draw(carried + 4, message("reason_wild_draw4"))
+                self.make_current_draw(carried + count, message(
+                    "reason_wild_draw4" if count == 4 else "reason_wild_draw2"))
 
     def accept(self, seat: int) -> None:
         """The seat takes the cards it must draw (no challenge, no answer): dispense them."""

@@ -231,6 +231,13 @@ class DiscardAll(Event):
 
 
 @dataclass(frozen=True)
+class FlipTop(Event):
+    """E4 Flip, tracked: the discard pile's new top card after a flip, as the camera saw it."""
+    type: ClassVar[str] = "flip_top"
+    card: str
+
+
+@dataclass(frozen=True)
 class Undo(Event):
     """Withdraw the last ``count`` events (the log stays append-only)."""
     type: ClassVar[str] = "undo"
@@ -240,7 +247,7 @@ class Undo(Event):
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in [
     ChooseDealer, Deal, LauncherDeal, StartCard, Play, ChooseColour, ChooseTarget, Draw, Burst, Pass, CallUno,
     Catch, Challenge, Accept, ChallengeVerdict, Penalty, RaceResult, Reshuffle, RevealHand, RoundEnd, Correction,
-    JumpIn, DiscardAll, Undo, Match]}
+    JumpIn, DiscardAll, FlipTop, Undo, Match]}
 
 
 def _check(cls, name: str, value, annotation: str):

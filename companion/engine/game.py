@@ -25,6 +25,7 @@ from companion.engine.draws import DrawMixin
 from companion.engine.effects import EffectsMixin
 from companion.engine.events import Play
 from companion.engine.house import house_rules
+from companion.engine.house.flip import legal_plays as flip_legal_plays
 from companion.engine.options import RuleOptions
 from companion.engine.rounds import RoundMixin
 from companion.engine.jumps import JumpMixin
@@ -133,6 +134,8 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
         if not self.full:
             return []
         if self.house:  # house rules may allow more (answering a draw, jumping in) or less
+            if self.options.flip:  # E4 is played without house rules: its own short list
+                return flip_legal_plays(self, seat)
             for rule in self.house:
                 plays = rule.legal_plays(self, seat)  # E5: a rule that knows them all at once
                 if plays is not None:

@@ -214,7 +214,6 @@ MESSAGES: dict[str, str] = {
     "mercy_out": "seat {seat} holds {count} cards: out of the round ({limit} or more, E5)",
     "waiting_discard_all": "count the cards laid under the discard all",
     "waiting_roulette": "draw until a {colour} card shows",
-    "options_one_edition": "choose one edition, not {names}",
     "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
                        "show the hand again",
     "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",
@@ -285,6 +284,20 @@ MESSAGES: dict[str, str] = {
     "dos_waiting_refill": "turn up centre row cards",
     "dos_waiting_row": "turn up the centre row",
     # --- end of E7 DOS
+    # E4 UNO Flip
+    "side_light": "the light side",
+    "side_dark": "the dark side",
+    "flip_turn_over": "flip (E4.5): turn every hand, the draw pile and the discard pile over; "
+                      "play goes on with {side}; show the new top card to the camera",
+    "flip_wrong_side": "{card} is not a card of {side}, which is in play (E4.5): check the card",
+    "flip_top_first": "the discard pile's new top card must be seen first (E4.5)",
+    "no_flip_top_now": "no flip waits for its new top card (E4.5)",
+    "flip_wild_colour_held": "{card} only without a card of the current colour (T2, E4)",
+    "reason_flip_draw": "draw {count} (E4)",
+    "reason_wild_draw2": "wild-draw2 (E4.3)",
+    "reason_draw_colour": "wild-draw-colour: draw until {colour} comes (E4.4)",
+    "options_editions": "only one edition at a time: {names}",
+    "flip_alone": "UNO Flip (E4) is played without house rules for now: {names}",
 }
 
 

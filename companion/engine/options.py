@@ -18,8 +18,8 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
-from companion.engine.cards import (ALL_WILD_DECK, CLASSIC_DECK, DOS_DECK, JUNIOR_DECK, JUNIOR_LEVEL1_DECK,
-                                    NO_MERCY_DECK, Deck)
+from companion.engine.cards import (ALL_WILD_DECK, CLASSIC_DECK, DOS_DECK, FLIP_DECK, JUNIOR_DECK,
+                                    JUNIOR_LEVEL1_DECK, NO_MERCY_DECK, Deck)
 from companion.engine.house import HOUSE_RULES
 from companion.engine.messages import message
 from companion.errors import UserError
@@ -116,6 +116,10 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
           "UNO Junior: its 56-card deck, 5 cards each. Level 1: number cards only, hands "
           "played open; level 2: with Draw 1, Draw 2, Skip and Wild. Off: the classic deck.",
           "junior"),
+    _info("E4", "flip", False, _OFF_ON,
+          "UNO Flip: 112 double-sided cards, a light and a dark side with their own colours, "
+          "actions and points; a flip card turns every hand and both piles over. Off: the "
+          "classic deck.", "flip"),
     _info("E5", "no_mercy", False, _OFF_ON,
           "UNO Show 'em No Mercy: its 168-card deck, stacking draw cards of equal or higher "
           "value, 0 and 7 always on, drawing until a card fits; 25 cards in hand puts a player "
@@ -138,13 +142,13 @@ OPTION_INFO: dict[str, OptionInfo] = {info.name: info for info in [
 IMPLEMENTED: frozenset[str] = frozenset(
     {"uno_penalty", "challenge_wd4", "misplay_penalty", "scoring", "target", "target_wins",
      "flash_turn_seconds", "flash_race_card", "extreme_bursts", "jump_in_wild", "jump_in_keeps_action",
-     "show_chances", "junior_level", "dos", *HOUSE_RULES})  # all_wild: in HOUSE_RULES (E6)
+     "show_chances", "junior_level", "flip", "dos", *HOUSE_RULES})  # all_wild, no_mercy: in HOUSE_RULES
 
 
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`); the
 #: engine, its tests and its benchmarks play them.
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "no_mercy", "all_wild", "dos"})
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"junior_level", "flip", "no_mercy", "all_wild", "dos"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -155,9 +159,9 @@ def check_playable_at_table(options: "RuleOptions") -> None:
 
 
 #: Edition options the game log's header leaves out while they are off (see header_json).
-HEADER_OMITS_WHEN_OFF = ("junior_level", "no_mercy", "all_wild", "dos")
+HEADER_OMITS_WHEN_OFF = ("junior_level", "flip", "no_mercy", "all_wild", "dos")
 #: The options that each choose an edition's deck: at most one of them is on.
-EDITION_OPTIONS = ("junior_level", "no_mercy", "all_wild", "dos")
+EDITION_OPTIONS = ("junior_level", "flip", "no_mercy", "all_wild", "dos")
 
 #: E7: options DOS is never played with (another edition, the classic game's own rules).
 _NOT_WITH_DOS = tuple(dict.fromkeys(("junior_level", "extreme_bursts", "flash",
@@ -209,6 +213,7 @@ class RuleOptions:
     flash_race_card: str | None = "reverse"   # only with flash (E2)
     flash_turn_seconds: int | None = None
     junior_level: int | None = None           # E3: the Junior deck at level 1 or 2
+    flip: bool = False                        # E4: UNO Flip's double-sided deck
     no_mercy: bool = False                    # E5: UNO Show 'em No Mercy
     all_wild: bool = False                    # E6: the All Wild deck and its actions
     dos: bool = False                         # E7: DOS, another game (companion.engine.dos)
@@ -242,7 +247,12 @@ class RuleOptions:
         # after each edition's own check, whose message names what it is not played with
         editions = [name for name in EDITION_OPTIONS if getattr(self, name) not in (None, False)]
         if len(editions) > 1:
-            raise UserError(message("options_one_edition", names=", ".join(editions)))
+            raise UserError(message("options_editions", names=", ".join(editions)))
+        if self.flip:  # E4 is played by its own rules: no house rule has met its cards yet
+            others = [name for name in (*HOUSE_RULES, "extreme_bursts") if name != "flip"
+                      and getattr(self, name) != OPTION_INFO[name].default]
+            if others:
+                raise UserError(message("flip_alone", names=", ".join(others)))
 
     def to_json(self) -> dict:
         return {name: getattr(self, name) for name in OPTION_INFO}
@@ -261,6 +271,8 @@ class RuleOptions:
     def deck(self) -> Deck:
         """The deck these rules are played with: the classic deck (D1), or E3's Junior deck
         (level 1: its number cards only)."""
+        if self.flip:
+            return FLIP_DECK
         if self.no_mercy:
             return NO_MERCY_DECK  # E5
         if self.all_wild:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine import actions as A
-from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_POINTS, CARD_RANK, DRAW1, DRAW2,
-                                    DRAW_COUNTS, NO_COLOUR, RANKS, REVERSE, SKIP, WILD, WILD_DRAW4)
+from companion.engine.cards import (CARD_COLOUR, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS, DRAW1,
+                                    DRAW2, DRAW_COUNTS, NO_COLOUR, RANKS, REVERSE, SKIP, WILD)
 from companion.engine.events import ChooseDealer, Deal, LauncherDeal, RoundEnd, StartCard
 from companion.engine.house.flags import NO_FLAGS, RoundFlags
 from companion.engine.messages import message
@@ -168,9 +168,9 @@ class RoundMixin:
         if self.log is not None:
             self._record(StartCard(CARD_NAMES[card]))
         rank = CARD_RANK[card]
-        if rank == WILD_DRAW4 or (self.house and any(r.start_again(self, card) for r in self.house)):
-            # back into the deck, reshuffle, flip again
-            if self.out is not None and rank != WILD_DRAW4:
+        if rank in COLOUR_HELD_RANKS or (self.house and any(r.start_again(self, card) for r in self.house)):
+            # back into the deck, reshuffle, flip again (wild-draw4, E4's wild draws, E5's rule)
+            if self.out is not None and rank not in COLOUR_HELD_RANKS:
                 self.out.append(A.Notice(message("start_card_again", card=CARD_NAMES[card])))
             if self.out is not None:
                 self.out.append(A.FlipStartCard(reshuffle_first=True))
@@ -202,6 +202,8 @@ class RoundMixin:
                 self.flags.draw_kind = rank
             self.make_current_draw(DRAW_COUNTS[rank], message(
                 "reason_start_draw2" if rank == DRAW2 else "reason_start_draw1"))
+        for rule in self.house:
+            rule.on_start(self, card, rank)
 
     def start_random(self, random) -> int:
         """Full information: turn up random cards until one is not a wild-draw4."""
@@ -216,7 +218,8 @@ class RoundMixin:
         self.pending, self.ending, self.uno_window = 0, False, -1
         self.owed = [0] * self.n
         if self.full:
-            points = [sum(CARD_POINTS[c] for c in hand) for hand in self.hands]
+            values = self.deck.points  # S1, or the edition's values (E4.6)
+            points = [sum(values[c] for c in hand) for hand in self.hands]
             points[self.winner] = 0  # E5: the last one left wins holding cards; they count nothing
             self._score(points)
             return

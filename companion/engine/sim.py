@@ -53,7 +53,7 @@ def play_round(game, random, forget: float = 0.0) -> None:
     if game.phase is START:
         game.start_random(random)
     if (forget or game.house or game.log is not None or game.out is not None or not game.full
-            or game.options.extreme_bursts or game.deck is not CLASSIC_DECK):  # E3: never fast
+            or game.options.extreme_bursts or game.deck is not CLASSIC_DECK):  # E3, E4: never fast
         _play_steps(game, random, forget)
     else:  # the benchmark's and the playouts' rounds: the fast path
         for _ in range(100_000):  # a round ends within a few hundred steps; more is a bug
@@ -110,8 +110,8 @@ def _step(game, random, forget: float) -> None:
             game.draw_random(seat, 1, random)  # H7: draw until a card fits
         else:
             game.pass_turn(seat)
-    elif phase is COLOUR:
-        game.choose_colour(seat, int(random() * 4))
+    elif phase is COLOUR:  # E4 Flip's dark side names its own four colours (5-8)
+        game.choose_colour(seat, int(random() * 4) + (5 if game.flags.side == "dark" else 0))
     elif phase is TARGET:  # H4: swap with a random other player
         game.choose_target(seat, random_other(game, seat, random))
     elif phase is CHALLENGE:

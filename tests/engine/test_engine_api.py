@@ -66,6 +66,7 @@ def test_every_event_type_round_trips_through_json(kind):
                 "reveal": E.RevealHand(0, ("red-1",)), "round_end": E.RoundEnd((0, 12)),
                 "correction": E.Correction(0, 3), "undo": E.Undo(2),
                 "burst": E.Burst(1, 0), "launcher_deal": E.LauncherDeal(2), "jump_in": E.JumpIn(3),
+                    "flip_top": E.FlipTop("pink-5"),
                     "match": E.Match(1, 0, ("red-3", "blue-5")),
                     "discard_all": E.DiscardAll(1, 2, ("red-3", "red-5"))}
     event = examples[kind]

@@ -24,11 +24,13 @@ def test_there_are_54_distinct_faces_named_as_in_the_rules():
     assert CLASSIC_DECK.names == CARD_NAMES[:54] and len(set(CLASSIC_DECK.names)) == 54
     assert CLASSIC_DECK.face_ids == tuple(range(54))
     assert CARD_NAMES[54:58] == ("red-draw1", "yellow-draw1", "green-draw1", "blue-draw1")
+    assert CARD_NAMES[58:63] == ("red-flip", "yellow-flip", "green-flip", "blue-flip",
+                                 "wild-draw2")  # then E4 Flip's dark faces
     for name in ("red-5", "blue-skip", "green-reverse", "yellow-draw2", "wild", "wild-draw4"):
         assert CARDS[parse_card(name)].name == name
 
 
-@pytest.mark.parametrize("bad", ["purple-5", "red-11", "", "wild-draw2", None, 5, "red"])
+@pytest.mark.parametrize("bad", ["purple-0", "red-11", "", "wild-draw3", None, 5, "red"])
 def test_a_bad_card_name_is_a_clear_user_error(bad):
     with pytest.raises(UserError, match="not a card"):
         parse_card(bad)

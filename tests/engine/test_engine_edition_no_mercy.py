@@ -61,7 +61,7 @@ def test_e5_1_the_option_chooses_the_deck_alone_and_a_classic_log_is_as_before(m
     assert Game(3, RuleOptions(no_mercy=True)).deck is NO_MERCY_DECK is DECKS["no-mercy"]
     with pytest.raises(UserError, match="no-mercy deck does not go"):
         Game(3, deck=NO_MERCY_DECK)
-    with pytest.raises(UserError, match="choose one edition"):
+    with pytest.raises(UserError, match="only one edition at a time"):
         RuleOptions(no_mercy=True, junior_level=2)
     assert "no_mercy" not in header(Game(3))["options"]  # old logs and golden digests unchanged
     game = no_mercy(mode)

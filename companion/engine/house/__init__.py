@@ -20,6 +20,8 @@ changes, and every rule is found in one place: its class in this package.
 - ``next_seat(game, steps)``: who plays next, instead of the direction of play (E2).
 - ``on_start_card(game, card)`` / ``on_target(game, seat, target)``: the start card's effect,
   the player named in phase TARGET (E6 All Wild).
+- ``colour_named(game, seat, colour, after)`` / ``on_start(game, card, rank)``: E4 Flip's
+  wild-draw-colour and start flip.
 
 E3 Junior (``Junior``) is mostly data: its deck (``RuleOptions.deck``); the rule checks
 level 1's open hands. E5 No Mercy (``NoMercy``, house/no_mercy.py): its deck, its action
@@ -33,6 +35,7 @@ from companion.engine.house.all_wild import AllWild
 from companion.engine.house.base import HouseRule
 from companion.engine.house.editions import Flash, Junior
 from companion.engine.house.no_mercy import NoMercy
+from companion.engine.house.flip import Flip
 from companion.engine.house.draws import ReverseBounce, SkipPassOn, StackDraw2, StackMixed
 from companion.engine.house.numbers import ActionNumber, Complementary, SevenO, SixNine
 from companion.engine.house.plays import (Doubling, DrawUntilPlayable, JumpingIn, MustPlayDrawn,
@@ -43,7 +46,7 @@ from companion.engine.house.rounds import BrunoKuno, CallBack, Partners, PlayOn
 HOUSE_RULES: dict[str, type[HouseRule]] = {cls.option: cls for cls in [
     Doubling, JumpingIn, SevenO, StackDraw2, StackMixed, MustPlayDrawn, DrawUntilPlayable, NoActionFinish,
     NoZeroFinish, ReverseBounce, SkipPassOn, SixNine, ActionNumber, Complementary, Partners,
-    BrunoKuno, PlayOn, CallBack, Flash, Junior, NoMercy, AllWild]}
+    BrunoKuno, PlayOn, CallBack, Flash, Junior, Flip, NoMercy, AllWild]}
 
 
 @lru_cache(maxsize=64)  # options are frozen; rules keep no state of their own

@@ -130,3 +130,10 @@ class HouseRule:
     def next_seat(self, game, steps: int) -> int | None:
         """The seat whose turn comes ``steps`` turns on (None: the direction of play decides)."""
         return None
+
+    def colour_named(self, game, seat: int, colour: int, after: int) -> bool:
+        """A colour was named for a wild of rank ``after``: True if this rule carries on."""
+        return False
+
+    def on_start(self, game, card: int, rank: int) -> None:
+        """The start card lies on the discard pile and the first player is known (D4)."""

@@ -50,6 +50,14 @@ class RoundFlags:
     roulette: int | None = None
     #: E5: how many cards of the roulette victim's hand were known when its last card came.
     roulette_seen: int = 0
+    #: E4 Flip: the side in play after a flip ("dark", "light"); None: the light side.
+    side: str | None = None
+    #: E4 Flip, tracked: a flip turned the discard pile; the camera reports its new top.
+    top_due: bool = False
+    #: E4 Flip: the current seat draws until this colour (its name) comes (wild-draw-colour),
+    #: and how many of its hand's cards the table knew before each of those draws.
+    until_colour: str | None = None
+    until_known: int = 0
 
     def items(self):
         """The fields set this round, as (name, value) pairs."""
