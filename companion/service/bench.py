@@ -5,7 +5,9 @@ camera at 30 frames/s, the real vision pipeline, engine, loop and page) with
 ``--phones`` stream readers connected over loopback. For every card the camera
 took, the delay is from the first frame in which it lay still (the hand gone) to
 each phone parsing the change. Memory is this process's RSS at the end: the
-service with its camera and phones, plus the simulated players.
+service with its camera and phones, plus the simulated players. The fixed vision reference
+of :mod:`companion.vision.yardstick` is timed before and after, and both delays are also
+printed as multiples of it.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import time
 from companion.config import parse_config
 from companion.errors import UserError
 from companion.simtable import SimulatedTable
+from companion.vision.yardstick import figure, reference_ms
 from companion.web.bench import Phones, rss_megabytes
 
 NAMES = ["Ada", "Ben", "Cem", "Dana"]
@@ -34,6 +37,7 @@ def main(argv: list[str]) -> int:
     config = parse_config({"table": {"players": NAMES[:3]}, "rules": {"target": 5000},
                            "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
                            "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
+    before = reference_ms(100)     # the fixed vision reference, before and after (the load moves)
     seen: list[tuple[int, str, float]] = []   # (version, card, when) of every play the camera made
     with SimulatedTable(config, seed=options.seed, speed=options.speed, port=0) as table:
         table.service.loop.subscribe(
@@ -54,11 +58,15 @@ def main(argv: list[str]) -> int:
     if not delays:
         raise UserError("no card reached the phones; run with --verbose to see why")
     median, p95 = statistics.median(delays), _percentile(delays, 95)
+    reference = (before + reference_ms(100)) / 2
     print(f"card still in the frames -> change on a page: {len(seen)} plays x {options.phones} phones, "
           f"median {median:.0f} ms, p95 {p95:.0f} ms, max {max(delays):.0f} ms (camera 30 frames/s)")
     if misread:
         print(f"left out: {misread} plays the camera named wrongly (the host corrected them)")
     print(f"memory (RSS) with camera and {options.phones} pages connected: {memory:.0f} MB")
+    print(f"reference (640x480 grey, 5x5 blur, Canny): {reference:.3f} ms; "
+          + figure("latency median", median, reference) + ", " + figure("p95", p95, reference))
+    print(f"latency_reference_ms={reference:.3f}")
     print(f"latency_median_ms={median:.0f} latency_p95_ms={p95:.0f} rss_mb={memory:.0f}")
     return 0
 

@@ -23,11 +23,13 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     so the warp is always a portrait card (upright or upside down)."""
     quad = np.asarray(quad, np.float32).reshape(4, 2)
     # plain Python on four points: called thousands of times a frame, numpy's overhead dominated
-    xs, ys = quad[:, 0].tolist(), quad[:, 1].tolist()
-    cx, cy = sum(xs) / 4, sum(ys) / 4
-    order = sorted(range(4), key=lambda i: math.atan2(ys[i] - cy, xs[i] - cx))
-    a, b, c = order[0], order[1], order[2]
-    if math.hypot(xs[a] - xs[b], ys[a] - ys[b]) > math.hypot(xs[b] - xs[c], ys[b] - ys[c]):
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points = quad.tolist()
+    cx, cy = (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
+    angles = [math.atan2(y0 - cy, x0 - cx), math.atan2(y1 - cy, x1 - cx),
+              math.atan2(y2 - cy, x2 - cx), math.atan2(y3 - cy, x3 - cx)]
+    order = sorted(range(4), key=angles.__getitem__)
+    (xa, ya), (xb, yb), (xc, yc) = points[order[0]], points[order[1]], points[order[2]]
+    if math.hypot(xa - xb, ya - yb) > math.hypot(xb - xc, yb - yc):
         order = order[1:] + order[:1]
     return quad[order]
 
@@ -104,6 +106,7 @@ class Judge:
             frame, (WORK_WIDTH, max(1, int(round(h * self.scale)))), interpolation=cv2.INTER_AREA)
         self.white = whiteness(self.small)
         self._hsv = None
+        self._found: dict = {}        # work done once per frame: masks, outlines per mask, ranked guesses
 
     @property
     def hsv(self) -> np.ndarray:
@@ -151,21 +154,22 @@ JUDGED_AROUND = 10      # the best guesses only are judged by their surroundings
 def _fit_sides(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Corners from straight lines fitted to the middle of each side, so rounded card
     corners and a few stray outline points do not pull a corner inwards."""
+    # the four sides at once (numpy's per-call overhead dominated a loop over them)
+    sides = np.roll(quad, -1, axis=0) - quad
+    lengths = np.sqrt((sides * sides).sum(axis=1))
+    if lengths.min() < 4:
+        return quad
+    units = sides / lengths[:, None]
+    rel = points[None, :, :] - quad[:, None, :]
+    along = rel[..., 0] * units[:, None, 0] + rel[..., 1] * units[:, None, 1]
+    across = np.abs(rel[..., 0] * units[:, None, 1] - rel[..., 1] * units[:, None, 0])
+    lengths = lengths[:, None]
+    near = (along > 0.15 * lengths) & (along < 0.85 * lengths) & (across < np.maximum(2.0, 0.06 * lengths))
+    if near.sum(axis=1).min() < 5:
+        return quad
     lines = []
     for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        side = b - a
-        length = float(np.linalg.norm(side))
-        if length < 4:
-            return quad
-        unit = side / length
-        rel = points - a
-        along = rel @ unit
-        across = np.abs(rel[:, 0] * unit[1] - rel[:, 1] * unit[0])
-        near = points[(along > 0.15 * length) & (along < 0.85 * length) & (across < max(2.0, 0.06 * length))]
-        if len(near) < 5:
-            return quad
-        vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        vx, vy, x0, y0 = cv2.fitLine(points[near[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
     corners = _intersect(lines)
     if corners is None or np.max(np.linalg.norm(corners - quad, axis=1)) > 0.2 * np.linalg.norm(quad[0] - quad[2]):
@@ -173,9 +177,12 @@ def _fit_sides(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
     return corners
 
 
-def _quad_from_contour(contour: np.ndarray) -> np.ndarray:
+def _quad_from_contour(contour: np.ndarray, areas: tuple[float, float] | None = None) -> np.ndarray:
     """The four-cornered outline of a contour, its sides fitted to the contour's points
-    (whether it has a card's size and shape is :func:`_plausible`'s question)."""
+    (whether it has a card's size and shape is :func:`_plausible`'s question). ``areas``:
+    the (min, max) area :func:`_plausible` will ask for; a rough outline far from a card's
+    size or shape is returned unfitted (fitting is most of the cost, and the fit moves a
+    corner too little to make such an outline plausible)."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     for eps in (0.02, 0.035, 0.05, 0.08):
@@ -186,7 +193,12 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray:
     else:
         quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
     quad = order_corners(quad)
+    if areas is not None and not _near_card(quad, *areas):
+        return quad
     return _fit_sides(quad, contour.reshape(-1, 2).astype(np.float32))
+
+
+FIT_SLACK = 1.5     # how far a rough outline may miss a card's size and shape and still be fitted
 
 
 def _plausible(quad: np.ndarray, area_min: float, area_max: float, loose: bool = False) -> bool:
@@ -205,6 +217,16 @@ def _plausible(quad: np.ndarray, area_min: float, area_max: float, loose: bool =
     return short > 8 and 1.05 < long / short < 2.6
 
 
+def _near_card(quad: np.ndarray, area_min: float, area_max: float) -> bool:
+    """A rough outline (corners ordered) within FIT_SLACK of :func:`_plausible`'s size and shape."""
+    area = cv2.contourArea(quad)
+    if not area_min / FIT_SLACK <= area <= area_max * FIT_SLACK:
+        return False
+    short = (np.linalg.norm(quad[0] - quad[1]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    long = (np.linalg.norm(quad[1] - quad[2]) + np.linalg.norm(quad[3] - quad[0])) / 2
+    return short > 8 / FIT_SLACK and 1.05 / FIT_SLACK < long / short < 2.6 * FIT_SLACK
+
+
 def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested: bool = False,
                     judge: Judge | None = None, pile: bool = False) -> list[np.ndarray]:
     """Outline guesses in full-frame coordinates (not sorted). ``nested`` also looks at
@@ -214,8 +236,29 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
     of a pile, a card on a coloured mat); more guesses, and more wrong ones on busy photos,
     so only looked for when the plain guesses name no card."""
     judge = judge or Judge(frame)
-    small, f, white = judge.small, judge.scale, judge.white
+    small, f = judge.small, judge.scale
     area = small.shape[0] * small.shape[1]
+    masks = _white_masks(judge)
+    # the plain guesses are the same with or without ``pile``: found once per frame
+    key = ("outlines", nested, min_area_fraction)
+    if key not in judge._found:
+        judge._found[key] = [_mask_quads(mask, area * min_area_fraction, nested, f) for mask in masks]
+    quads = []
+    for index, mask_quads in enumerate(judge._found[key]):
+        quads += mask_quads
+        if pile and index < len(masks) - 1:
+            quads += [q / f for q in _hole_quads(masks[index], area * min_area_fraction)]
+    for field in _field_quads(small, area * min_area_fraction, every=pile, hsv=judge.hsv):
+        quads.append(field / f)
+    return quads
+
+
+def _white_masks(judge: Judge) -> list[np.ndarray]:
+    """The white border above a few levels of whiteness, and the closed edges (last); made
+    once per frame."""
+    if "masks" in judge._found:
+        return judge._found["masks"]
+    small, white = judge.small, judge.white
     masks = []
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     levels = {max(40.0, otsu), max(40.0, otsu * 0.7), max(40.0, otsu * 1.3)}
@@ -233,18 +276,19 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
     masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
+    judge._found["masks"] = masks
+    return masks
+
+
+def _mask_quads(mask: np.ndarray, min_area: float, nested: bool, f: float) -> list[np.ndarray]:
+    """The plausible outlines of the largest regions of one mask, in full-frame coordinates."""
+    mode = cv2.RETR_LIST if nested else cv2.RETR_EXTERNAL
+    contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
     quads = []
-    for index, mask in enumerate(masks):
-        mode = cv2.RETR_LIST if nested else cv2.RETR_EXTERNAL
-        contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:30 if nested else 12]:
-            quad = _quad_from_contour(contour)
-            if _plausible(quad, area * min_area_fraction, area * 0.95):
-                quads.append(quad / f)
-        if pile and index < len(masks) - 1:
-            quads += [q / f for q in _hole_quads(mask, area * min_area_fraction)]
-    for field in _field_quads(small, area * min_area_fraction, every=pile):
-        quads.append(field / f)
+    for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:30 if nested else 12]:
+        quad = _quad_from_contour(contour, (min_area, mask.size * 0.95))
+        if _plausible(quad, min_area, mask.size * 0.95):
+            quads.append(quad / f)
     return quads
 
 
@@ -275,16 +319,18 @@ def _hole_quads(white_mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     holes = [c for c, link in zip(contours, hierarchy[0]) if link[3] >= 0]
     out = []
     for hole in sorted(holes, key=cv2.contourArea, reverse=True)[:6]:
-        quad = _quad_from_contour(hole)
+        quad = _quad_from_contour(hole, (min_area * 0.7, white_mask.size * 0.9))
         if _plausible(quad, min_area * 0.7, white_mask.size * 0.9):
             out.append(_around_field(quad))
     return out
 
 
-def _field_quads(small: np.ndarray, min_area: float, every: bool = False) -> list[np.ndarray]:
+def _field_quads(small: np.ndarray, min_area: float, every: bool = False,
+                 hsv: np.ndarray | None = None) -> list[np.ndarray]:
     """Outline guesses from the card's printed field: strongly coloured (or black, on wild
-    cards) and ringed by the white border, so it stands apart even on a busy background."""
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    cards) and ringed by the white border, so it stands apart even on a busy background.
+    ``hsv``: ``small`` in HSV when it is made already."""
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV) if hsv is None else hsv
     # (saturation, value) ranges, inclusive: strongly coloured at three levels, black (wild
     # cards), and black fields of wild cards in bright light; cv2.inRange is one pass each
     ranges = [((61, 51), (255, 255)), ((91, 61), (255, 255)), ((131, 81), (255, 255)),
@@ -312,7 +358,7 @@ def _field_quads(small: np.ndarray, min_area: float, every: bool = False) -> lis
         top = min(len(contours), 4)
         groups += [[contours[i], contours[j]] for i in range(top) for j in range(i + 1, top)]
         for group in groups:
-            quad = _quad_from_contour(np.vstack(group))
+            quad = _quad_from_contour(np.vstack(group), (min_area * 0.7, mask.size * 0.9))
             if not _plausible(quad, min_area * 0.7, mask.size * 0.9):
                 continue
             out.append(_around_field(quad))
@@ -341,19 +387,22 @@ def snap(white: np.ndarray, quad: np.ndarray) -> np.ndarray:
     centre = quad.mean(axis=0)
     reach = max(3.0, 0.1 * np.linalg.norm(quad[0] - quad[1]))
     steps = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
-    lines = []
+    ts = np.linspace(0.2, 0.8, 12, dtype=np.float32)
+    sides = []
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
         direction = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
         normal = np.float32([direction[1], -direction[0]])
         if np.dot(normal, (a + b) / 2 - centre) < 0:
             normal = -normal
-        ts = np.linspace(0.2, 0.8, 12, dtype=np.float32)
         points = a[None] + (b - a)[None] * ts[:, None]
-        samples = points[:, None, :] + steps[None, :, None] * normal[None, None, :]
-        maps = samples.astype(np.float32)
-        profile = cv2.remap(white, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
-                            borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+        sides.append((a, direction, normal, points[:, None, :] + steps[None, :, None] * normal[None, None, :]))
+    # the four sides' samples in one remap
+    maps = np.concatenate([samples for *_, samples in sides]).astype(np.float32)
+    profiles = cv2.remap(white, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+    lines = []
+    for (a, direction, normal, _), profile in zip(sides, np.split(profiles, 4)):
         drop = profile[:, :-2] - profile[:, 2:]          # inside minus outside
         best = drop.argmax(axis=1)
         strong = drop[np.arange(len(best)), best] > 40
@@ -376,8 +425,16 @@ def overlap(a: np.ndarray, b: np.ndarray) -> float:
 def ranked_outlines(frame: np.ndarray, min_score: float = 0.3, judge: Judge | None = None,
                     pile: bool = False) -> list[tuple[np.ndarray, float]]:
     """Every outline guess that looks enough like a card, as ``(quad, score)``, best first
-    (``pile``: see :func:`candidate_quads`)."""
+    (``pile``: see :func:`candidate_quads`). Asked again of the same ``judge``, the same
+    list is returned (the frame's guesses are ranked once)."""
     judge = judge or Judge(frame)
+    key = ("ranked", min_score, pile)
+    if key not in judge._found:
+        judge._found[key] = _ranked(frame, min_score, judge, pile)
+    return judge._found[key]
+
+
+def _ranked(frame, min_score, judge, pile):
     scored = [(order_corners(q), judge.score(q)) for q in candidate_quads(frame, judge=judge, pile=pile)]
     ranked = sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
     # half a card is ringed by white as a card is: judged by what lies past its sides too

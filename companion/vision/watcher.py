@@ -181,14 +181,22 @@ class DiscardWatcher:
         usual = np.median(self._sizes, axis=0) if self._sizes else None
         if usual is not None:
             guesses += _slide_card(points.reshape(-1, 2) * scale, usual, angle)
+        # how much of the change an outline holds, counted within the change's bounding box
+        # only (nothing outside it can count)
+        rx, ry, rw, rh = cv2.boundingRect(points)
+        held_region = region[ry:ry + rh, rx:rx + rw]
+        inside = np.zeros_like(held_region)
+        shift = np.int32([rx, ry])
         for quad in guesses:
-            if _share(quad, frame) > MAX_CARD_SHARE:
+            quad = order_corners(quad)
+            area = cv2.contourArea(quad)
+            if area / float(frame.shape[0] * frame.shape[1]) > MAX_CARD_SHARE:
                 continue
-            if usual is not None and not 0.75 < cv2.contourArea(order_corners(quad)) / (usual[0] * usual[1]) < 1.3:
+            if usual is not None and not 0.75 < area / (usual[0] * usual[1]) < 1.3:
                 continue
-            inside = np.zeros_like(region)
-            cv2.fillConvexPoly(inside, (order_corners(quad) / scale).astype(np.int32), 1)
-            held = np.count_nonzero(inside & region) / total
+            inside[:] = 0
+            cv2.fillConvexPoly(inside, (quad / scale).astype(np.int32) - shift, 1)
+            held = np.count_nonzero(inside & held_region) / total
             if held < 0.7:
                 continue
             scored.append((judge.score(quad) * held, quad))
