@@ -5,7 +5,8 @@ camera at 30 frames/s, the real vision pipeline, engine, loop and page) with
 ``--phones`` stream readers connected over loopback. For every card the camera
 took, the delay is from the first frame in which it lay still (the hand gone) to
 each phone parsing the change. Memory is this process's RSS at the end: the
-service with its camera and phones, plus the simulated players.
+service with its camera and phones, plus the simulated players; the live chances'
+worker process is reported on its own line (its RSS and the CPU it used).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import time
 from companion.config import parse_config
 from companion.errors import UserError
 from companion.simtable import SimulatedTable
-from companion.web.bench import Phones, rss_megabytes
+from companion.web.bench import Phones, cpu_seconds, rss_megabytes
 
 NAMES = ["Ada", "Ben", "Cem", "Dana"]
 
@@ -48,6 +49,8 @@ def main(argv: list[str]) -> int:
                     break
             time.sleep(0.5)                     # the last changes reach the phones
             memory = rss_megabytes(os.getpid())
+            worker = table.service.chances.worker.pid if table.service.chances else None
+            chances = (rss_megabytes(worker), cpu_seconds(worker)) if worker else None
             delays, misread = _delays(seen, table.camera.placed_at, phones.arrivals)
         finally:
             phones.close()
@@ -59,6 +62,8 @@ def main(argv: list[str]) -> int:
     if misread:
         print(f"left out: {misread} plays the camera named wrongly (the host corrected them)")
     print(f"memory (RSS) with camera and {options.phones} pages connected: {memory:.0f} MB")
+    if chances:
+        print(f"the chances' worker process: RSS {chances[0]:.0f} MB, {chances[1]:.1f} s of CPU")
     print(f"latency_median_ms={median:.0f} latency_p95_ms={p95:.0f} rss_mb={memory:.0f}")
     return 0
 
