@@ -13,20 +13,31 @@ stopped one, ``failed`` with the error's line and its traceback as a pair (the p
 
 Interrupts are the table's business: Ctrl-C on its terminal and the service manager's
 SIGTERM reach this process too, and the table stops it itself (a closed pipe ends it).
+The process runs at a lower priority (:data:`NICENESS`): a core the table does not need runs
+the playouts at full speed (a Pi 4 has four), a busy one serves the table first; the budget
+is CPU time, so the estimate is as good, only later.
 """
 from __future__ import annotations
 
+import os
 import random
 import signal
 import traceback
 
 from companion.chances.wire import unpack
 
+#: How much lower than the table the worker process is scheduled (``nice``; 19 is the lowest).
+NICENESS = 10
+
 
 def serve(conn, seed: int, match: bool, settle_s: float, estimator) -> None:
     """The process's main: answer jobs from ``conn`` until the table closes it."""
     for name in ("SIGINT", "SIGTERM"):
         signal.signal(getattr(signal, name), signal.SIG_IGN)
+    try:
+        os.nice(NICENESS)
+    except (AttributeError, OSError):  # no such call here: the same priority as the table
+        pass
     rnd = random.Random(seed)
     try:
         job = conn.recv()

@@ -13,7 +13,7 @@ import pytest
 
 import companion.chances.worker as worker_module
 from chances_faults import MARK, dying, failing_once, gone, marking, noting_pid
-from companion.chances import ChancesWorker, estimate
+from companion.chances import ChancesWorker, estimate, process
 from companion.chances.record import table_view
 from companion.chances.wire import pack, unpack
 from companion.engine import Game, events as E
@@ -92,6 +92,9 @@ def test_the_playouts_run_in_the_worker_process_not_the_tables(monkeypatch):
         answered, result = answers.wait()
         assert answered == generation and result.playouts > 0
         assert result.extra["pid"] == worker.pid != os.getpid()
+        # scheduled after the table: a busy core serves the camera and the pages first
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, worker.pid) == min(19, ours + process.NICENESS)
     finally:
         worker.close()
 
@@ -115,7 +118,7 @@ def test_a_newer_state_stops_the_running_estimate_at_its_next_playout(marks):
 
 def test_a_killed_worker_process_is_reported_once_and_a_new_one_answers(marks, caplog):
     answers = Answers()
-    worker = ChancesWorker(answers, budget_s=1.0)
+    worker = ChancesWorker(answers, budget_s=0.2)
     try:
         generation = worker.submit(started())
         wait_until(lambda: list(marks.iterdir()), 60, "the estimate's start")

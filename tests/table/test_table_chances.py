@@ -170,7 +170,7 @@ def test_a_killed_worker_process_is_replaced_and_the_table_never_noticed(tmp_pat
     monkeypatch.setenv(MARK, str(tmp_path))
     monkeypatch.setattr(worker_module, "ESTIMATE", marking)
     loop = sample_loop().start()
-    chances = TableChances(ChancesConfig(budget_s=0.5))
+    chances = TableChances(ChancesConfig(budget_s=0.2))
     estimates = Estimates(chances)
     chances.attach(loop)
     try:
