@@ -12,6 +12,14 @@ on the development set (``--seed 1000001 --rounds 1000 --fit``); the default see
 disjoint check set. ``--oracle`` also plays out the true hands from the same moments: its
 Brier score is what a perfect card count would reach, so the gap to it is what counting
 misses. Times are this process's CPU time. The last line is ``brier=<number>`` (mapped).
+
+``--matches N`` also judges the match chances: N simulated matches (to the official 500) are
+replayed the same way (the hands left at each round's end are shown for the scores, as a table
+counts them); at ``--moments`` random moments of each match the match chances are estimated
+from the public record and compared with who won the match, by decile and by Brier score
+against a score-only baseline (each seat's chance proportional to 1 / the points it still
+needs). The match chances are the raw playout shares (no map was fitted for them). The
+round figures' last line, ``brier=``, stays the last line.
 """
 from __future__ import annotations
 
@@ -25,7 +33,7 @@ from companion.chances.playout import estimate, light_copy
 from companion.chances.record import table_view
 from companion.engine.game import Game
 from companion.engine.phases import PLAYING
-from companion.engine.sim import play_round
+from companion.engine.sim import play_match, play_round
 from companion.errors import UserError
 
 #: A bin is judged only with this many predictions (fewer: its frequency is too noisy).
@@ -73,6 +81,34 @@ def collect(rounds: int, players: int, seed: int, moments: int, playouts: int,
     return rows, total_playouts, spent
 
 
+def score_baseline(scores: list[int], target: int) -> list[float]:
+    """Each seat's match chance proportional to 1 / the points it still needs."""
+    weights = [1 / max(target - score, 1) for score in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def collect_matches(matches: int, players: int, seed: int, moments: int, playouts: int):
+    """Per estimate (match shares, scores, target, match winner), the playouts and their CPU s."""
+    rnd = random.Random(seed)
+    rows, total_playouts, spent = [], 0, 0.0
+    for number in range(matches):
+        game = Game(players, full_information=True, seed=seed + number)
+        play_match(game, rnd.random)
+        steps = len(game.log)
+        chosen = set(rnd.sample(range(2, steps), min(moments, max(0, steps - 2))))
+        tracker = Tracker()
+        for index, (tracking, _full) in enumerate(table_view(game, tracker)):
+            if index not in chosen or tracking.phase not in PLAYING:
+                continue
+            result = estimate(tracking, budget_s=3600, rnd=rnd, max_playouts=playouts, match=True,
+                              masks=tracker.masks(tracking), calibrated=False)
+            total_playouts += result.playouts
+            spent += result.cpu_s
+            rows.append((result.match, list(tracking.scores), tracking.options.target, game.match_winner))
+    return rows, total_playouts, spent
+
+
 def brier(pairs) -> float:
     return sum((p - won) ** 2 for p, won in pairs) / len(pairs)
 
@@ -97,11 +133,15 @@ def main(argv: list[str]) -> int:
                         help="also play out the true hands (the best a card count could do)")
     parser.add_argument("--seed", type=int, default=1,
                         help="random seed (default 1: the check set; the map was fitted on 1000001)")
+    parser.add_argument("--matches", type=int, default=0,
+                        help="also judge the match chances over this many simulated matches (default 0)")
     parser.add_argument("--fit", action="store_true",
                         help="fit the calibration map on these rounds and print its constants")
     options = parser.parse_args(argv)
     if options.rounds < 1 or options.moments < 1 or options.playouts < 1:
         raise UserError("--rounds, --moments and --playouts must be at least 1")
+    if options.matches < 0:
+        raise UserError("--matches must be 0 (no match chances) or more")
     if not 2 <= options.players <= 10:
         raise UserError("--players must be from 2 to 10 (D2)")
     start = time.process_time()
@@ -126,17 +166,9 @@ def main(argv: list[str]) -> int:
             if truth is not None:
                 pairs["true_hands"].append((truth[seat], seat == won))
     for name in ("raw", "mapped"):
-        print(f"{name} playout shares" + (" (calibration map)" if name == "mapped" else "")
-              + "\ndecile  count  predicted  observed")
-        worst = 0.0
-        for k, count, predicted, observed in calibration(pairs[name]):
-            judged = count >= ENOUGH
-            if judged:
-                worst = max(worst, abs(predicted - observed))
-            print(f"  {k / 10:.1f}  {count:6d}  {predicted:9.3f}  {observed:8.3f}"
-                  f"{'' if judged else '  (too few to judge)'}")
+        print(f"{name} playout shares" + (" (calibration map)" if name == "mapped" else ""))
         tail = "" if name == "mapped" else "_raw"  # the mapped figures are what a table sees
-        print(f"calibration_worst_bin_pp{tail}={100 * worst:.1f} (bins with >= {ENOUGH} predictions)")
+        _print_deciles(pairs[name], tail)
         if name == "raw":
             print(f"brier_raw={brier(pairs[name]):.4f}")
     print(f"brier_hand_size_baseline={brier(pairs['baseline']):.4f}")
@@ -144,5 +176,40 @@ def main(argv: list[str]) -> int:
         print(f"brier_true_hands={brier(pairs['true_hands']):.4f}")
     print(f"playouts_per_s={playouts / spent:.0f}")
     print(f"ms_per_estimate={1000 * spent / len(rows):.1f} ({options.playouts} playouts)")
+    if options.matches:
+        _match_chances(options)
     print(f"brier={brier(pairs['mapped']):.4f}")
     return 0
+
+
+def _print_deciles(pairs, tail: str) -> None:
+    print("decile  count  predicted  observed")
+    worst = 0.0
+    for k, count, predicted, observed in calibration(pairs):
+        judged = count >= ENOUGH
+        if judged:
+            worst = max(worst, abs(predicted - observed))
+        print(f"  {k / 10:.1f}  {count:6d}  {predicted:9.3f}  {observed:8.3f}"
+              f"{'' if judged else '  (too few to judge)'}")
+    print(f"calibration_worst_bin_pp{tail}={100 * worst:.1f} (bins with >= {ENOUGH} predictions)")
+
+
+def _match_chances(options) -> None:
+    start = time.process_time()
+    rows, playouts, spent = collect_matches(options.matches, options.players, options.seed,
+                                            options.moments, options.playouts)
+    print(f"match chances: {options.matches} matches, {len(rows)} estimates of {options.playouts} "
+          f"playouts (each to the match's end): {time.process_time() - start:.1f} s")
+    if not rows:
+        print("no match estimates were made; play more --matches")
+        return
+    shares, baseline = [], []
+    for match, scores, target, winner in rows:
+        for seat, base in enumerate(score_baseline(scores, target)):
+            shares.append((match[seat], seat == winner))
+            baseline.append((base, seat == winner))
+    print("match playout shares")
+    _print_deciles(shares, "_match")
+    print(f"brier_match={brier(shares):.4f}")
+    print(f"brier_match_score_baseline={brier(baseline):.4f}")
+    print(f"ms_per_match_estimate={1000 * spent / len(rows):.1f} ({playouts / spent:.0f} playouts/s)")

@@ -1,7 +1,8 @@
 """A table's view of a simulated round: the full game's log replayed in tracking mode.
 
 Draws and deals lose their cards (the table only counts them); a challenged hand is
-shown to the camera (T6) as a real table does, so the tracking game learns those cards.
+shown to the camera (T6) as a real table does, so the tracking game learns those cards,
+and so are the hands left at a round's end (S1), so a whole match replays.
 Each step yields the tracking game next to the full one, for tests and calibration.
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ import dataclasses
 from companion.engine import events as E
 from companion.engine.cards import CARD_NAMES
 from companion.engine.game import Game
-from companion.engine.phases import VERDICT
+from companion.engine.phases import SCORING, VERDICT
 
 
 def as_seen(event):
@@ -44,4 +45,7 @@ def table_view(game: Game, tracker=None):
             tracking.apply(reveal)
             if tracker is not None:
                 tracker.step(reveal, tracking)
+        while tracking.phase is SCORING:  # the hands are counted for the scores (S1)
+            seat = tracking.revealed_points.index(None)
+            tracking.apply(E.RevealHand(seat, tuple(CARD_NAMES[c] for c in full.hands[seat])))
         yield tracking, full

@@ -7,7 +7,8 @@ took, the delay is from the first frame in which it lay still (the hand gone) to
 each phone parsing the change. Memory is this process's RSS at the end: the
 service with its camera and phones, plus the simulated players. The fixed vision reference
 of :mod:`companion.vision.yardstick` is timed before and after, and both delays are also
-printed as multiples of it.
+printed as multiples of it; the live chances' worker process is reported on its own line
+(its RSS and the CPU it used).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from companion.config import parse_config
 from companion.errors import UserError
 from companion.simtable import SimulatedTable
 from companion.vision.yardstick import figure, reference_ms
-from companion.web.bench import Phones, rss_megabytes
+from companion.web.bench import Phones, cpu_seconds, rss_megabytes
 
 NAMES = ["Ada", "Ben", "Cem", "Dana"]
 
@@ -52,6 +53,8 @@ def main(argv: list[str]) -> int:
                     break
             time.sleep(0.5)                     # the last changes reach the phones
             memory = rss_megabytes(os.getpid())
+            worker = table.service.chances.worker.pid if table.service.chances else None
+            chances = (rss_megabytes(worker), cpu_seconds(worker)) if worker else None
             delays, misread = _delays(seen, table.camera.placed_at, phones.arrivals)
         finally:
             phones.close()
@@ -67,6 +70,8 @@ def main(argv: list[str]) -> int:
     print(f"reference (640x480 grey, 5x5 blur, Canny): {reference:.3f} ms; "
           + figure("latency median", median, reference) + ", " + figure("p95", p95, reference))
     print(f"latency_reference_ms={reference:.3f}")
+    if chances:
+        print(f"the chances' worker process: RSS {chances[0]:.0f} MB, {chances[1]:.1f} s of CPU")
     print(f"latency_median_ms={median:.0f} latency_p95_ms={p95:.0f} rss_mb={memory:.0f}")
     return 0
 

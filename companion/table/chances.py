@@ -1,11 +1,13 @@
 """Live win chances at the table (issue 19): estimated off the loop's thread, following the log.
 
 After every step the table loop calls :meth:`TableChances.after_step` on its own thread with
-the game. That hands the engine to a :class:`~companion.chances.ChancesWorker` (which copies
+the game. That hands the engine to a :class:`~companion.chances.ChancesWorker` (which packs
 it there, without its log: constant time however long the match) and returns; the worker
-estimates in its own thread within a CPU budget, and a newer step cancels the running
-estimate. A finished estimate that no newer step overtook becomes the :class:`Chances` of
-that step and goes to the subscribers (the phones' stream hub).
+estimates in a process of its own within a CPU budget (the table's interpreter is never held
+by a playout), and a newer step cancels the running estimate. A finished estimate that no
+newer step overtook becomes the :class:`Chances` of that step and goes to the subscribers
+(the phones' stream hub). A worker process that dies is replaced (or the chances turn off,
+see :mod:`companion.chances.worker`); the table goes on either way.
 
 Each estimate is also a point of this round's series (the history page's chart). A point
 remembers the journal entry it was made after; an undo or the host's card fix replaces those
@@ -36,15 +38,12 @@ log = logging.getLogger(__name__)
 #: CPU seconds per event. Measured on the development machine (x86, shared): a 4-player state
 #: gets about 125 playouts of round and match in 0.25 s (a match chance within +-8 points at
 #: 95 %). A Pi 4 is slower (not measured here): fewer playouts, wider intervals, the same
-#: wait; the loop thread shares the interpreter, so a longer budget would make it sluggish.
+#: wait. The worker runs in its own process, so a longer budget only makes the chances later.
 DEFAULT_BUDGET_S = 0.25
 MAX_BUDGET_S = 2.0
 #: The table must be quiet this long before an estimate starts: a deal or a run of quick plays
-#: costs one estimate, and the loop and the pages keep the interpreter meanwhile.
+#: costs one estimate, and the camera and the pages keep the processor cores meanwhile.
 SETTLE_S = 0.3
-#: The share of the interpreter's time the worker may hold: a played card reached the phones
-#: in twice the time with the worker at full speed beside the camera (bench latency).
-SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -107,12 +106,10 @@ class TableChances:
         self._seed = seed
         self._worker = self._new_worker()
         self._unwatch: Callable[[], None] | None = None
-        self._closed = False
-        self.restarts = 0   # workers that died on a state (a bug) and were replaced
 
     def _new_worker(self) -> ChancesWorker:
         return ChancesWorker(self._finished, self.config.budget_s, seed=self._seed, match=True,
-                             settle_s=SETTLE_S, share=SHARE)
+                             settle_s=SETTLE_S)
 
     @property
     def latest(self) -> Chances | None:
@@ -124,8 +121,18 @@ class TableChances:
     def worker(self) -> ChancesWorker:
         return self._worker
 
+    @property
+    def restarts(self) -> int:
+        """Worker processes that died and were replaced."""
+        return self._worker.restarts
+
+    @property
+    def off(self) -> bool:
+        """True once the chances gave up (their worker process kept dying; logged)."""
+        return self._worker.off
+
     def subscribe(self, subscriber: Callable[[Chances], None]) -> Callable[[], None]:
-        """``subscriber(chances)`` after each estimate, in the worker's thread (must not block)."""
+        """``subscriber(chances)`` after each estimate, in the ``chances`` thread (must not block)."""
         with self._lock:
             self._subscribers.append(subscriber)
         return lambda: self._subscribers.remove(subscriber) if subscriber in self._subscribers else None
@@ -137,7 +144,6 @@ class TableChances:
         return self
 
     def close(self) -> None:
-        self._closed = True
         if self._unwatch is not None:
             self._unwatch()
         self._worker.close()
@@ -148,10 +154,6 @@ class TableChances:
         engine, journal = game.engine, game.journal
         index = len(journal) - 1
         entry = journal[index] if journal and journal[index]["round"] == engine.round_no else None
-        if not self._worker.alive and not self._closed:  # an estimate failed (logged in its thread):
-            log.error("the chances worker stopped; a new one takes the next states")   # the table
-            self.restarts += 1                                                          # goes on
-            self._worker = self._new_worker()
         with self._lock:  # held over submit, so the worker's answer finds this step recorded
             self._points = [(e, i, p) for e, i, p in self._points
                             if i < len(journal) and journal[i] is e and e["round"] == engine.round_no]
@@ -160,7 +162,7 @@ class TableChances:
             self._step = _Step(generation, update.version, engine.round_no, tuple(game.setup.players),
                                engine.options, entry, index, step)
 
-    # -- the worker's thread ------------------------------------------------------------------
+    # -- the chances thread -------------------------------------------------------------------
     def _finished(self, generation: int, estimate: Estimate) -> None:
         with self._lock:
             step = self._step

@@ -1,15 +1,21 @@
-"""The table's live win chances: never on the loop's thread, the newest event first, and a
-series that follows the game log through undo and the host's card fix."""
+"""The table's live win chances: never in the table's process, the newest event first, a
+series that follows the game log through undo and the host's card fix, and a table that
+plays on whatever happens to the worker process."""
+import os
+import signal
 import threading
 
 import pytest
 
+import companion.chances.worker as worker_module
+from chances_faults import MARK, dying, failing_once, gone, marking, noting_pid
 from companion.chances import playout
 from companion.config import parse_config
 from companion.engine.events import event_from_json
 from companion.errors import UserError
 from companion.table import Correct, Happened, UndoLast, sample_loop
 from companion.table.chances import ChancesConfig, TableChances
+from polling import wait_until
 
 
 class Estimates:
@@ -49,23 +55,26 @@ def play(loop, **event):
     return push(loop, Happened(event_from_json(event)))
 
 
-def test_no_playout_ever_runs_on_the_table_loops_thread(monkeypatch):
-    threads, loop_thread = set(), set()
+def test_no_playout_ever_runs_in_the_tables_process(monkeypatch):
+    ours = []
     real = playout.play_round
-    monkeypatch.setattr(playout, "play_round", lambda *a, **k: (threads.add(threading.get_ident()), real(*a, **k))[1])
+    monkeypatch.setattr(playout, "play_round", lambda *a, **k: (ours.append(1), real(*a, **k))[1])
+    monkeypatch.setattr(worker_module, "ESTIMATE", noting_pid)
     loop = sample_loop().start()
-    loop.subscribe(lambda update: loop_thread.add(threading.get_ident()))   # subscribers run on it
     chances = TableChances(ChancesConfig(budget_s=0.03))
     estimates = Estimates(chances)
     chances.attach(loop)
     try:
         for event in ({"type": "play", "seat": 2, "card": "blue-draw2"}, {"type": "draw", "seat": 0, "count": 2}):
             estimates.wait_for(play(loop, **event).version)
+        worker = chances.worker.pid
     finally:
         chances.close()
         loop.stop()
-    assert len(loop_thread) == 1 and threads, "no playout ran at all"
-    assert not threads & loop_thread and threads == {chances.worker._thread.ident}
+    played = [c for c in estimates.seen if c.estimate.playouts]
+    assert played, "no playout ran at all"
+    assert {c.estimate.extra["pid"] for c in played} == {worker} and worker != os.getpid()
+    assert not ours   # the table's interpreter ran none
 
 
 def test_a_newer_event_cancels_the_running_estimate():
@@ -135,31 +144,55 @@ def test_the_table_service_runs_the_chances_with_the_configured_budget():
         assert service.chances.worker.budget_s == 0.05 and service.chances.worker.alive
         assert service.web.app.extensions["chances"] is service.chances
         worker = service.chances.worker
-    assert not worker.alive   # stopped with the table
+        pid = worker.pid
+        assert pid != os.getpid() and not gone(pid)
+    assert not worker.alive and gone(pid)   # stopped with the table: no process left behind
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-def test_an_estimate_that_fails_does_not_end_the_chances(monkeypatch):
-    real, failed = playout.play_round, []
-
-    def fails_once(*args, **kwargs):
-        if not failed:
-            failed.append(True)
-            raise RuntimeError("a bug in a playout")
-        return real(*args, **kwargs)
-    monkeypatch.setattr(playout, "play_round", fails_once)
+def test_an_estimate_that_fails_does_not_end_the_chances(monkeypatch, caplog):
+    monkeypatch.setattr(worker_module, "ESTIMATE", failing_once)
     loop = sample_loop().start()
     chances = TableChances(ChancesConfig(budget_s=0.03))
     estimates = Estimates(chances)
-    chances.attach(loop)   # this estimate fails: its worker thread ends
+    chances.attach(loop)   # this estimate fails (a bug): reported, the process goes on
     try:
-        for _ in range(100):
-            if not chances.worker.alive:
-                break
-            threading.Event().wait(0.05)
+        wait_until(lambda: chances.worker.failures == 1, 60, "the failed estimate's report")
         later = play(loop, type="play", seat=2, card="blue-draw2")
-        assert estimates.wait_for(later.version).estimate.playouts > 0 and chances.restarts == 1
+        assert estimates.wait_for(later.version).estimate.playouts > 0 and chances.restarts == 0
         assert loop.latest.version == later.version   # the table itself never noticed
+    finally:
+        chances.close()
+        loop.stop()
+    assert "a chances estimate failed (RuntimeError: a bug in a playout)" in caplog.text
+
+
+def test_a_killed_worker_process_is_replaced_and_the_table_never_noticed(tmp_path, monkeypatch):
+    monkeypatch.setenv(MARK, str(tmp_path))
+    monkeypatch.setattr(worker_module, "ESTIMATE", marking)
+    loop = sample_loop().start()
+    chances = TableChances(ChancesConfig(budget_s=0.2))
+    estimates = Estimates(chances)
+    chances.attach(loop)
+    try:
+        wait_until(lambda: list(tmp_path.iterdir()), 60, "the first estimate's start")
+        killed = chances.worker.pid
+        os.kill(killed, signal.SIGKILL)   # mid-estimate: the OOM killer, a crash in C code
+        later = play(loop, type="play", seat=2, card="blue-draw2")
+        assert estimates.wait_for(later.version).estimate.extra["pid"] == chances.worker.pid != killed
+        assert chances.restarts == 1 and not chances.off and loop.latest.version == later.version
+    finally:
+        chances.close()
+        loop.stop()
+
+
+def test_a_worker_process_that_keeps_dying_turns_the_chances_off_and_the_table_plays_on(monkeypatch):
+    monkeypatch.setattr(worker_module, "ESTIMATE", dying)
+    loop = sample_loop().start()
+    chances = TableChances(ChancesConfig(budget_s=0.03)).attach(loop)
+    try:
+        wait_until(lambda: chances.off, 60, "the chances turning off")
+        later = play(loop, type="play", seat=2, card="blue-draw2")
+        assert loop.latest.version == later.version and chances.latest is None
     finally:
         chances.close()
         loop.stop()
