@@ -20,7 +20,7 @@ from companion.engine import phases as P
 from companion.engine.state import GameView, WaitingFor
 from companion.errors import UserError
 from companion.numbers import is_digits, parse_whole_number
-from companion.table.game import EDITIONS
+from companion.table.game import MODES
 from companion.table.state import TableState
 from companion.web.describe import describe
 from companion.web.sse import Shared
@@ -246,7 +246,7 @@ def options_catalog(locale: str) -> dict:
                          "options": o.to_json(),
                          "help": ", ".join(f"{k}={v}" for k, v in o.changed().items())}
                         for p, o in PRESETS.items()],
-            "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in EDITIONS],
+            "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in MODES],
             "cards": [{"id": c, "name": card_name(c)} for c in CLASSIC_DECK.names],  # E3 not yet
             "colours": [colour_view(c) for c in COLOURS],
             "reasons": [{"id": r, "name": str(REASON_NAMES.get(r, r))} for r in PENALTY_REASONS],

@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 
+from companion.engine.editions import EDITIONS as REGISTRY
 from companion.engine.game import Game
 from companion.engine.messages import message
 from companion.engine.options import RuleOptions
@@ -28,9 +29,9 @@ from companion.engine.sim import play_round
 from companion.errors import UserError
 
 
-#: ``--edition``: the rules each edition's games are played by (classic: the official rules).
-EDITIONS: dict[str, RuleOptions] = {"classic": RuleOptions(), "junior": RuleOptions(junior_level=2),
-                                    "junior-level1": RuleOptions(junior_level=1)}
+#: ``--edition``: the rules each edition's games are played by (the official rules in the
+#: edition's deck), from the one registry of editions (companion/engine/editions.py).
+EDITIONS: dict[str, RuleOptions] = {name: edition.rules() for name, edition in REGISTRY.items()}
 
 
 def engine_games(games: int, players: int, seed: int, edition: str = "classic") -> float:

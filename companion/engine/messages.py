@@ -200,6 +200,12 @@ MESSAGES: dict[str, str] = {
     "deck_edition": "the {deck} deck does not go with these rules: they play the {wanted} deck",
     "junior_players": "UNO Junior level {level} deals {hand} cards each from {size}: at most "
                       "{most} players (E3)",
+    # the editions (companion/engine/editions.py): their titles, and a name that is none
+    "edition_classic": "classic UNO",
+    "edition_junior_level1": "UNO Junior, level 1: number cards only, hands open",
+    "edition_junior": "UNO Junior, level 2: with the action cards",
+    "edition_unknown": "unknown edition {name}; choose one of: {editions}",
+    "edition_mixed": "these rule options choose no edition together: {options}",
     "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
                        "show the hand again",
     "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",
