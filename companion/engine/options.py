@@ -282,6 +282,10 @@ PRESETS: dict[str, RuleOptions] = {
     "short": RuleOptions(target=250),
     # 004's favourite toggles: stacking, seven-O and jump-in.
     "party": RuleOptions(stack_draw2=True, seven_o=True, jump_in=True),
+    # E3 UNO Junior, one per level: no source gives Junior card points, the first out wins the
+    # game (docs/rules.md); a match here is the first to three round wins (S4).
+    "junior-level1": RuleOptions(junior_level=1, scoring="wins", target_wins=3),
+    "junior-level2": RuleOptions(junior_level=2, scoring="wins", target_wins=3),
 }
 
 

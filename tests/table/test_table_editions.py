@@ -225,6 +225,10 @@ def test_a_table_refuses_uno_junior_until_the_camera_knows_its_cards():
         Setup(players=("Ana", "Ben"), options=RuleOptions(junior_level=2))
     assert refused.value.args[0].key == "option_not_at_table"
     assert "not yet at the table" in str(refused.value)
-    offered = {o["name"]: o for g in options_catalog("en")["groups"] for o in g["options"]}
-    assert offered["junior_level"]["supported"] is False
+    catalog = options_catalog("en")
+    offered = {o["name"]: o for g in catalog["groups"] for o in g["options"]}
+    editions = {e["id"]: e["supported"] for e in catalog["editions"]}
+    presets = {p["id"]: p["supported"] for p in catalog["presets"]}
+    assert editions == {"classic": True, "junior-level1": False, "junior": False}
+    assert presets["junior-level1"] is presets["junior-level2"] is False and presets["party"] is True
     assert offered["jump_in"]["supported"] is True
