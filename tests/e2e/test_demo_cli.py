@@ -54,3 +54,9 @@ def test_demo_on_a_port_in_use_says_so():
         result = run("demo", "--host", "127.0.0.1", "--port", str(port), "--speed", "0", timeout=60)
     assert result.returncode == 2 and "cannot serve the page" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_demo_refuses_an_unknown_edition_and_lists_the_editions():
+    result = run("demo", *QUICK, "--edition", "flop", timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "unknown edition 'flop'; choose one of: classic, junior-level1, junior" in result.stderr
