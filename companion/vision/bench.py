@@ -12,6 +12,12 @@ table top (wood, cloth, white, dark) in each print run (:data:`~companion.vision
 both designs, three lights, some with lamp glare, with the built-in profile. Fixed split by
 seed: the development half (even seeds) to work on, the check half (odd seeds) to look at
 now and then; both are printed.
+
+``--deck junior`` lays and names the cards of another edition's deck (an engine deck: the
+recogniser names only its faces); ``--taught`` (with ``--tables``) first teaches that deck
+from one rendered photo per card (:func:`teaching_photos`, the classic design in the standard
+print on a plain mat), as a family teaches its own deck, and names scenes of that same deck
+with the taught profile.
 """
 from __future__ import annotations
 
@@ -29,11 +35,13 @@ import numpy as np  # noqa: E402
 
 from collections import Counter  # noqa: E402
 
+from companion.engine.cards import DECKS  # noqa: E402
 from companion.vision.deck import card_names  # noqa: E402
 from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser  # noqa: E402
 from companion.vision.render import PRINT_RUNS  # noqa: E402
 from companion.vision.scene import LIGHTS, Scene, play_sequence  # noqa: E402
 from companion.vision.tabletops import TOPS, lay  # noqa: E402
+from companion.vision.teach import teach_images  # noqa: E402
 from companion.vision.watcher import DiscardWatcher  # noqa: E402
 from companion.vision.yardstick import figure, one_core, reference_frame, reference_ms  # noqa: E402
 
@@ -47,15 +55,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--frames", type=int, default=200, help="frames per measurement")
     parser.add_argument("--tables", action="store_true",
                         help="accuracy on rendered table tops and print runs instead of speed")
+    parser.add_argument("--deck", choices=sorted(DECKS), default="classic",
+                        help="the deck whose cards are laid and named (junior: UNO Junior)")
+    parser.add_argument("--taught", action="store_true",
+                        help="with --tables: teach the deck from one rendered photo per card first")
     options = parser.parse_args(argv)
     n = max(5, options.frames)
     one_core()
+    deck = DECKS[options.deck]
     if options.tables:
-        return tables(n)
+        return tables(n, deck, options.taught)
     reference_picture = reference_frame()
     before = reference_ms(100, reference_picture)   # before and after: the load may change meanwhile
-    names = card_names()
-    recogniser = Recogniser()
+    names = card_names(deck)
+    recogniser = Recogniser(deck=deck)
 
     watcher = DiscardWatcher(recogniser)
     table = Scene(seed=7)
@@ -108,14 +121,15 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def table_scene(seed: int):
+def table_scene(seed: int, names=None, design: str | None = None, run: str | None = None):
     """One rendered scene of the ``--tables`` bench: ``(frame, name, top, print run)``; the
-    same seed always gives the same scene."""
+    same seed always gives the same scene. ``names``: the faces laid in turn (default: the
+    classic deck's); ``design`` and ``run``: one deck's print only (default: varied by seed)."""
     rng = np.random.default_rng(seed)
-    names = card_names()
+    names = names or card_names()
     name = names[seed % len(names)]
-    top, run = TOPS[(seed // 2) % len(TOPS)], tuple(PRINT_RUNS)[(seed // 8) % len(PRINT_RUNS)]
-    design = "classic" if run == "wide-oval" else ("classic", "current")[(seed // 32) % 2]
+    top, run = TOPS[(seed // 2) % len(TOPS)], run or tuple(PRINT_RUNS)[(seed // 8) % len(PRINT_RUNS)]
+    design = design or ("classic" if run == "wide-oval" else ("classic", "current")[(seed // 32) % 2])
     light = tuple(LIGHTS)[int(rng.integers(len(LIGHTS)))]
     glare = (float(rng.uniform(200, 440)), float(rng.uniform(140, 340))) if rng.random() < 0.3 else None
     table = lay(Scene(seed=seed, light=light, design=design, print_run=run, glare=glare,
@@ -124,15 +138,40 @@ def table_scene(seed: int):
     return table.frame(), name, top, run
 
 
-def tables(n: int) -> int:
+TEACHING_SEED = 1 << 20     # the teaching photos' seeds lie apart from every scene's
+
+
+def teaching_photos(names, design: str = "classic", run: str = "standard", seed: int = TEACHING_SEED):
+    """One rendered photo per card, as a family takes them to teach its deck: each card whole
+    and large in the picture, turned a little, on a plain mat, in one of the lights;
+    ``{name: [frame]}``."""
+    photos = {}
+    for index, name in enumerate(names):
+        rng = np.random.default_rng(seed + index)
+        table = Scene(seed=seed + index, light=tuple(LIGHTS)[index % len(LIGHTS)], design=design,
+                      print_run=run, card_height=float(rng.uniform(280, 340)))
+        table.place(name, (320 + rng.uniform(-20, 20), 240 + rng.uniform(-15, 15)), float(rng.uniform(-12, 12)))
+        photos[name] = [table.frame(blur=0.6)]
+    return photos
+
+
+def tables(n: int, deck=None, taught: bool = False) -> int:
     """Right of answered and answered rate on ``n`` scenes per half (development, check)."""
-    recogniser = Recogniser()
+    names, fixed = card_names(deck), {}
+    if taught:
+        profile, report = teach_images(teaching_photos(names), deck)
+        print(f"== {deck.name} deck taught from one rendered photo per card: {report.summary()}")
+        recogniser, fixed = Recogniser(profile, deck=deck), {"design": "classic", "run": "standard"}
+    else:
+        recogniser = Recogniser(deck=deck)
+        if deck is not None and deck.name != "classic":
+            print(f"== {deck.name} deck ({len(names)} faces), built-in profile")
     reference = reference_ms(100)
     times = []
     for half, first in (("development", 0), ("check", 1)):
         results = []
         for seed in range(first, 2 * n, 2):
-            frame, name, top, run = table_scene(seed)
+            frame, name, top, run = table_scene(seed, names, **fixed)
             start = time.perf_counter()
             sighting = recogniser.recognise(frame)
             times.append(time.perf_counter() - start)

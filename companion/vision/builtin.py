@@ -25,10 +25,9 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
-from companion.vision.deck import card_names
 from companion.vision.learn import learn_views, with_colours
 from companion.vision.profile import Profile
-from companion.vision.render import DESIGNS, STYLES
+from companion.vision.render import DESIGNS, STYLES, drawable_names
 from companion.vision.scene import LIGHTS, Scene
 
 log = logging.getLogger(__name__)
@@ -65,10 +64,12 @@ def _tilted(frame: np.ndarray, quad: np.ndarray, rng: np.random.Generator):
 
 
 def views(count: int = VIEWS, seed: int = SEED, names=None):
-    """Every face (or those in ``names``), design and style, ``count`` rendered photos each:
-    yields ``(name, design, frame, quad)``, as teaching takes them."""
+    """Every face drawn (of every edition's deck the drawings show; or those in ``names``),
+    design and style, ``count`` rendered photos each: yields ``(name, design, frame, quad)``,
+    as teaching takes them. The classic faces come first, so their photos stay the same when
+    an edition's faces are drawn too."""
     rng = np.random.default_rng(seed)
-    for name in names or card_names():
+    for name in names or drawable_names():
         for design in DESIGNS:
             for style in range(len(STYLES)):
                 for _ in range(count):
@@ -78,13 +79,13 @@ def views(count: int = VIEWS, seed: int = SEED, names=None):
 
 def view_count(count: int = VIEWS, names=None) -> int:
     """How many rendered photos :func:`views` makes."""
-    return len(names or card_names()) * len(DESIGNS) * len(STYLES) * count
+    return len(names or drawable_names()) * len(DESIGNS) * len(STYLES) * count
 
 
 def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER, names=None,
                      progress=None) -> Profile:
-    """The default profile, taught from rendered photos of the drawings (all 324: about a
-    minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
+    """The default profile, taught from rendered photos of the drawings (all 348, the classic
+    54 faces and Junior's four draw1: about a minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
     view. Drawn from some ``names`` only, it holds the colours of those."""
     total = view_count(count, names)
 

@@ -21,9 +21,16 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]):
         raise
 
 
+def _deck_option(parser: argparse.ArgumentParser, help: str) -> None:
+    from companion.engine.cards import DECKS
+    parser.add_argument("--deck", choices=sorted(DECKS), default=None, help=help)
+
+
 def teach(argv: list[str]) -> int:
-    parser = _parser("teach", "Learn how this table's deck looks from photos: DIR/<card name>/<photos>.")
+    parser = _parser("teach", "Learn how this table's deck looks from photos: DIR/<card name>/<photos>, "
+                     "one photo per card is enough.")
     parser.add_argument("folder", metavar="DIR", help="one folder per card name (red-5, wild ...)")
+    _deck_option(parser, "the deck the photos are of (default: classic; junior for UNO Junior)")
     parser.add_argument("--out", required=True, metavar="PROFILE.json", help="where to write the profile")
     parser.add_argument("--sheet", metavar="SHEET.jpg",
                         help="the contact sheet: each photo with the outline taught (green) or refused "
@@ -33,11 +40,12 @@ def teach(argv: list[str]) -> int:
 
     import cv2
 
+    from companion.engine.cards import DECKS
     from companion.vision.imagefile import quiet_opencv
     from companion.vision.sheet import contact_sheet
     from companion.vision.teach import teach as learn
     quiet_opencv()
-    profile, report = learn(options.folder)
+    profile, report = learn(options.folder, DECKS[options.deck] if options.deck else None)
     try:
         profile.save(options.out)
     except OSError as error:
@@ -60,7 +68,10 @@ def recognise(argv: list[str]) -> int:
     parser.add_argument("--profile", metavar="PROFILE.json", help="a taught deck (default: built-in drawings)")
     parser.add_argument("--threshold", type=float, default=None,
                         help="answer null below this confidence (0-1)")
+    _deck_option(parser, "name only this deck's cards (default: the deck the profile was taught "
+                         "from, else classic)")
     options = _parse(parser, argv)
+    from companion.engine.cards import DECKS
     from companion.vision.profile import Profile
     from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser
     from companion.vision.imagefile import quiet_opencv, read_image
@@ -69,6 +80,10 @@ def recognise(argv: list[str]) -> int:
     if not 0.0 <= threshold <= 1.0:
         raise UserError(f"--threshold {threshold}: must be between 0 and 1")
     profile = Profile.load(options.profile) if options.profile else None
+    deck_name = options.deck or (profile.deck if profile else "") or "classic"
+    if deck_name not in DECKS:
+        raise UserError(f"{options.profile}: taught from the deck {deck_name!r}, which this companion "
+                        f"does not know; choose one with --deck ({', '.join(sorted(DECKS))})")
     recogniser = None  # made at the first image that opens: a bad file is refused at once, before
     failed = 0         # the built-in profile is drawn (a minute and a few hundred MB on first use)
     for path in options.images:
@@ -78,7 +93,7 @@ def recognise(argv: list[str]) -> int:
             print(f"uno-companion recognise: {error}", file=sys.stderr)
             failed += 1
             continue
-        recogniser = recogniser or Recogniser(profile, threshold)
+        recogniser = recogniser or Recogniser(profile, threshold, DECKS[deck_name])
         survey = recogniser.survey(image)
         print(json.dumps({"file": path, **survey.to_json()}), flush=True)
     return 2 if failed else 0

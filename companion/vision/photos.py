@@ -10,7 +10,9 @@ confusions. Skips with a message when the photos are not there. ``--half develop
 and ``--half check`` measure every other photo of each card: work on the one, look at the
 other now and then. Speed: milliseconds per photo on one core, each scaled to a 640x480
 frame by its pixel count (median), and as a multiple of the fixed reference of
-:mod:`companion.vision.yardstick` measured in the same run.
+:mod:`companion.vision.yardstick` measured in the same run. ``--deck junior``: only the
+photos of that deck's faces, taught and named as that deck (the recogniser names its faces
+only): how one photo per card teaches an edition's deck, as far as the set holds its cards.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from companion.engine.cards import DECKS  # noqa: E402
 from companion.errors import UserError  # noqa: E402
 from companion.vision.deck import split  # noqa: E402
 from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser  # noqa: E402
@@ -99,7 +102,10 @@ def main(argv: list[str]) -> int:
                         help="measure every other photo of each card only: the development half "
                              "(2nd, 4th ... photo) to work on, the check half (3rd, 5th ...) to "
                              "look at now and then, so the recogniser is not fitted to all photos")
+    parser.add_argument("--deck", choices=sorted(DECKS), default="classic",
+                        help="only the photos of this deck's cards, taught and named as this deck")
     options = parser.parse_args(argv)
+    deck = DECKS[options.deck]
     if not (options.photos / "labels.csv").is_file():
         print(f"skipped: no photo set at {options.photos} (needs labels.csv); "
               "see docs/vision.md for how the figures were measured")
@@ -107,7 +113,9 @@ def main(argv: list[str]) -> int:
     one_core()
     before = reference_ms(100)
     started = time.perf_counter()
-    by_card = load_labels(options.photos)
+    by_card = {card: paths for card, paths in load_labels(options.photos).items() if card in deck.names}
+    if deck.name != "classic":
+        print(f"{deck.name} deck: {len(by_card)} of its {len(deck.names)} faces in the photo set")
     try:
         teaching = {card: [read_image(paths[0])] for card, paths in by_card.items()}
     except UserError as error:
@@ -117,12 +125,13 @@ def main(argv: list[str]) -> int:
     tests = [(path, card) for card, paths in by_card.items() for path in paths[first::step]]
     if options.limit:
         tests = tests[::max(1, len(tests) // options.limit)][:options.limit]
-    profile, taught = teach_images(teaching)
+    profile, taught = teach_images(teaching, deck)
     print(f"taught from {sum(taught.taught.values())} photos (first of each card); "
           f"{len(taught.skipped)} skipped: " + "; ".join(taught.skipped))
     taught_times, default_times = [], []
-    lines = report("taught profile", measure(Recogniser(profile), tests, taught_times), options.threshold)
-    default = measure(Recogniser(), tests, default_times)
+    lines = report("taught profile", measure(Recogniser(profile, deck=deck), tests, taught_times),
+                   options.threshold)
+    default = measure(Recogniser(deck=deck), tests, default_times)
     lines += report("built-in profile (no teaching)", default, options.threshold)
     reference = (before + reference_ms(100)) / 2
     lines += [f"reference (640x480 grey, 5x5 blur, Canny): {reference:.3f} ms; one core",

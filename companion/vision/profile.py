@@ -7,10 +7,12 @@ from the project's own drawings (both designs, :mod:`companion.vision.builtin`);
 ``uno-companion teach`` makes one from photos of the table's own deck
 (:mod:`companion.vision.teach`). This module knows neither: it is the data and its file.
 
-File format (JSON): ``{"format": FORMAT, "version": VERSION, "source": ...,
+File format (JSON): ``{"format": FORMAT, "version": VERSION, "source": ..., "deck": "junior",
 "colours": {"red": [b, g, r], ...}, "templates": [{"rank": "5", "group": "classic", "shape": BASE64}, ...],
 "symbols": [{"rank": "5", "group": "classic", "vector": BASE64}, ...]}`` where shapes and
-vectors are little-endian float16. Another version is refused with a message.
+vectors are little-endian float16. Another version is refused with a message. ``deck``
+(optional; absent in older files, which were all taught from the classic deck) names the
+engine deck the photos were of; a rank is any the engine's faces have (``draw1`` ...).
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import UserError
-from companion.vision.deck import COLOURS, RANKS
+from companion.vision.deck import ALL_COLOURS, COLOURS, RANKS
 
 FORMAT = "uno-companion vision profile"
 VERSION = 2
@@ -36,6 +38,7 @@ class Profile:
     rows: list[np.ndarray] = field(default_factory=list, repr=False)
     colours: dict[str, np.ndarray] = field(default_factory=dict)
     source: str = ""
+    deck: str = ""                                       # the engine deck taught ("" = classic)
     symbol_ranks: list[str] = field(default_factory=list)
     symbol_groups: list[str] = field(default_factory=list)
     symbol_rows: list[np.ndarray] = field(default_factory=list, repr=False)
@@ -72,6 +75,7 @@ class Profile:
     def to_json(self) -> dict:
         return {
             "format": FORMAT, "version": VERSION, "source": self.source,
+            **({"deck": self.deck} if self.deck else {}),
             "colours": {c: [round(float(v), 5) for v in value] for c, value in self.colours.items()},
             "templates": [{"rank": rank, "group": group,
                            "shape": base64.b64encode(row.astype("<f2").tobytes()).decode()}
@@ -91,10 +95,10 @@ class Profile:
         if data.get("version") != VERSION:
             raise UserError(f"{where}: profile version {data.get('version')!r}, this companion reads "
                             f"version {VERSION}; teach the deck again with 'uno-companion teach'")
-        profile = cls(source=str(data.get("source", "")))
+        profile = cls(source=str(data.get("source", "")), deck=str(data.get("deck", "")))
         try:
             for colour, value in data["colours"].items():
-                if colour not in COLOURS or len(value) != 3:
+                if colour not in ALL_COLOURS or len(value) != 3:
                     raise ValueError(f"bad colour {colour!r}")
                 profile.colours[colour] = np.float32(value)
             sizes = set()
@@ -115,7 +119,7 @@ class Profile:
                 raise ValueError("symbols of different sizes")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise UserError(f"{where}: damaged profile ({error})") from None
-        if len(sizes) > 1 or not profile.ranks or set(profile.colours) != set(COLOURS):
+        if len(sizes) > 1 or not profile.ranks or not set(COLOURS) <= set(profile.colours):
             raise UserError(f"{where}: incomplete profile (needs every colour and one shape size)")
         return profile
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.deck import WILD_RANKS, join
+from companion.engine.cards import CLASSIC_DECK, Deck
+from companion.errors import UserError
+from companion.vision.deck import WILD_RANKS, card_names, colours as deck_colours, join, ranks as deck_ranks, split
 from companion.vision.detect import overlap
 from companion.vision.detect import Judge, find_cards, order_corners, ranked_outlines, read_warp
 from companion.vision.features import look
@@ -101,17 +103,34 @@ HUE_SPREAD = {"red": 1.0, "yellow": 0.4, "green": 1.5, "blue": 1.0}
 class Recogniser:
     """Names cards with a :class:`Profile` (the built-in one unless a taught one is given)."""
 
-    def __init__(self, profile: Profile | None = None, threshold: float = DEFAULT_THRESHOLD):
+    def __init__(self, profile: Profile | None = None, threshold: float = DEFAULT_THRESHOLD,
+                 deck: Deck | None = None):
+        """``deck``: the deck in play (an engine ``Deck``, classic by default); only its faces
+        are ever named, whatever else the profile knows (a red-0 is no candidate at a Junior
+        table). :attr:`unknown` lists its faces the profile cannot name (never taught)."""
         self.profile = profile or default_profile()
         self.threshold = threshold
-        self._ranks = np.array(self.profile.ranks)
+        self.deck = deck or CLASSIC_DECK
+        self._faces = frozenset(card_names(self.deck))
+        wanted = set(deck_ranks(self.deck))
+        shape_rows = [i for i, rank in enumerate(self.profile.ranks) if rank in wanted]
+        symbol_rows = [i for i, rank in enumerate(self.profile.symbol_ranks) if rank in wanted]
+        self._colour_names = [c for c in deck_colours(self.deck) if c in self.profile.colours]
+        self.unknown = tuple(name for name in card_names(self.deck)
+                             if split(name)[1] not in {self.profile.ranks[i] for i in shape_rows}
+                             or split(name)[0] not in (None, *self._colour_names))
+        if not shape_rows:
+            raise UserError(f"this card profile ({self.profile.source or 'no source'}) knows none of the "
+                            f"{self.deck.name} deck's cards: teach that deck ('uno-companion teach')")
+        self._ranks = np.array(self.profile.ranks)[shape_rows]
+        shapes = self.profile.shapes[shape_rows]
         # Compare shapes after taking away what all cards of a design share (border, oval),
         # so the small part that differs (the number) decides.
-        self._rank_names = sorted(set(self.profile.ranks))
-        groups = np.array(self.profile.groups)
+        self._rank_names = sorted(set(self._ranks.tolist()))
+        groups = np.array(self.profile.groups)[shape_rows]
         self._groups = []
-        for group in sorted(set(self.profile.groups)):
-            rows = self.profile.shapes[groups == group]
+        for group in sorted(set(groups.tolist())):
+            rows = shapes[groups == group]
             mean = rows.mean(axis=0)
             centred = rows - mean
             centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
@@ -119,14 +138,21 @@ class Recogniser:
             rows_of = [(rank, np.flatnonzero(ranks == rank)) for rank in self._rank_names]
             self._groups.append((mean, centred, [(r, i) for r, i in rows_of if i.size]))
         # symbol templates grouped by rank, so the best per rank is one reduceat
-        ranks = np.array(self.profile.symbol_ranks)
-        order = np.argsort(ranks, kind="stable")
-        self._symbols = np.ascontiguousarray(self.profile.symbols[order]) if ranks.size else None
-        starts = np.flatnonzero(np.r_[True, ranks[order][1:] != ranks[order][:-1]]) if ranks.size else []
-        self._symbol_starts, self._symbol_names = starts, [str(ranks[order][i]) for i in starts]
-        self._colour_names = list(self.profile.colours)
-        self._colours = np.stack([self.profile.colours[c] for c in self._colour_names])
+        symbol_ranks = np.array(self.profile.symbol_ranks)[symbol_rows]
+        order = np.argsort(symbol_ranks, kind="stable")
+        self._symbols = (np.ascontiguousarray(self.profile.symbols[symbol_rows][order])
+                         if symbol_ranks.size else None)
+        sorted_ranks = symbol_ranks[order]
+        starts = np.flatnonzero(np.r_[True, sorted_ranks[1:] != sorted_ranks[:-1]]) if symbol_ranks.size else []
+        self._symbol_starts, self._symbol_names = starts, [str(sorted_ranks[i]) for i in starts]
+        self._colours = np.stack([self.profile.colours[c] for c in self._colour_names]) if self._colour_names \
+            else np.zeros((0, 3), np.float32)
         self._spreads = np.float32([HUE_SPREAD.get(c, 1.0) for c in self._colour_names])
+
+    def with_deck(self, deck: Deck) -> "Recogniser":
+        """The same profile and threshold naming the faces of another deck (a table's setup
+        chose an edition): cheap, the profile is not made again."""
+        return self if deck == self.deck else Recogniser(self.profile, self.threshold, deck)
 
     def rank_scores(self, seen) -> dict[str, float]:
         """Best shape similarity per rank, either way up and over the closer crops, within
@@ -172,10 +198,23 @@ class Recogniser:
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
         distances = _hue_gap(self._colours, seen.chroma) / self._spreads
         order = np.argsort(distances)
-        d1, d2 = distances[order[0]], distances[order[1]]
+        d1, d2 = distances[order[0]], distances[order[1]] if len(order) > 1 else np.pi
         colour_confidence = np.clip((d2 - d1) / max(d2, 1e-6) * 2.0, 0, 1)
         confidence = min(rank_confidence, colour_confidence) * min(1.0, outline_score / 0.7)
-        return join(self._colour_names[order[0]], rank), float(confidence)
+        return self._face(rank, [self._colour_names[i] for i in order], ordered), float(confidence)
+
+    def _face(self, rank: str, colours_by_nearness: list[str], ordered) -> str:
+        """The deck's face of that rank in the nearest colour it comes in; a deck where not
+        every colour has every rank falls back to its next best rank."""
+        for rank in (rank, *(r for r, _ in ordered[1:])):
+            for colour in ([None] if rank in WILD_RANKS else colours_by_nearness):
+                try:
+                    name = join(colour, rank)
+                except ValueError:      # no face of that colour and rank in any deck
+                    continue
+                if name in self._faces:
+                    return name
+        return join(colours_by_nearness[0], rank)
 
     def sighting(self, frame: np.ndarray, quad: np.ndarray, outline_score: float = 1.0) -> Sighting:
         guess, confidence = self.name_card(read_warp(frame, quad), outline_score)

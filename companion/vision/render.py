@@ -20,8 +20,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.engine.cards import CARD_NAMES
 from companion.vision import glyphs
-from companion.vision.deck import split
+from companion.vision.deck import NUMBER_RANKS, split
 
 CARD_W, CARD_H = 200, 310          # a real card is 56 x 87 mm
 BORDER = 13                        # white margin round the printed field
@@ -42,6 +43,15 @@ CENTRE = (CARD_W / 2, CARD_H / 2)
 INDEX_AT = (BORDER + 19, BORDER + 24)      # middle of the top-left corner index
 # the four-colour oval of a wild card, quarter by quarter from the top-left, clockwise
 QUARTERS = ("red", "yellow", "green", "blue")
+
+# The symbols, as data: an edition's new rank is a row here (and a glyph in glyphs.py if it
+# needs one), not a new branch. The corner index of a draw card is its "+N" text; its middle
+# small slanted cards, (centre offsets back to front, (width, height)), in the card's colour.
+INDEX_TEXT = {"draw1": "+1", "draw2": "+2", "wild-draw4": "+4"}
+DRAW_CARDS = {"draw2": (((20, -24), (-20, 24)), (44, 70)),
+              "draw1": (((0, 0),), (50, 78))}              # E3 Junior: one card, upright
+#: Every rank these drawings can show (a face of another rank is not drawn yet).
+DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS)
 
 
 @dataclass(frozen=True)
@@ -118,7 +128,7 @@ def _index_layer(rank: str, style: Style) -> np.ndarray:
     elif rank == "reverse":
         glyphs.draw_reverse(layer, INDEX_AT, 18)
     elif rank != "wild":
-        text = {"draw1": "+1", "draw2": "+2", "wild-draw4": "+4"}.get(rank, rank)
+        text = INDEX_TEXT.get(rank, rank)
         height = 24 if len(text) == 1 else 22
         at = INDEX_AT if len(text) == 1 else (INDEX_AT[0] + 6, INDEX_AT[1])
         glyphs.draw_text(layer, text, at, height, style.slant, 0.19)
@@ -170,11 +180,9 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
         spots = ((-14, 27), (33, -14), (13, -46), (-26, -6))
         _mini_cards(image, ("yellow", "green", "blue", "red"), spots, (38, 50), paint)
         return
-    if rank == "draw2":
-        _mini_cards(image, (colour, colour) if classic else (None, None), ((20, -24), (-20, 24)), (44, 70), paint)
-        return
-    if rank == "draw1":            # E3 Junior: one small card, upright in the middle
-        _mini_cards(image, (colour if classic else None,), ((0, 0),), (50, 78), paint)
+    if rank in DRAW_CARDS:         # small cards in the card's colour (white on current)
+        spots, size = DRAW_CARDS[rank]
+        _mini_cards(image, (colour if classic else None,) * len(spots), spots, size, paint)
         return
     if rank == "reverse":          # two arrows, each with its own outline where they nest
         for arrow in (1, 0):
@@ -223,4 +231,21 @@ def draw_card(name: str, design: str = "classic", font_index: int = 0,
         raise ValueError(f"unknown design {design!r}; choose one of {DESIGNS}")
     if print_run not in PRINT_RUNS:
         raise ValueError(f"unknown print run {print_run!r}; choose one of {', '.join(PRINT_RUNS)}")
+    if not drawable(name):
+        raise ValueError(f"no drawing of {name!r} yet (its symbol is not in render.DRAWN_RANKS)")
     return _draw_cached(name, design, font_index, print_run).copy()
+
+
+def drawable(name: str) -> bool:
+    """Can these drawings show face ``name`` (an engine face whose symbol is drawn)?"""
+    try:
+        colour, rank = split(name)
+    except ValueError:
+        return False
+    return rank in DRAWN_RANKS and colour in PAINT
+
+
+def drawable_names(names=None) -> tuple[str, ...]:
+    """The faces of ``names`` (default: every face the engine knows) that can be drawn."""
+    return tuple(n for n in (CARD_NAMES if names is None else names) if drawable(n))
+

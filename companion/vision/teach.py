@@ -35,6 +35,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.engine.cards import CLASSIC_DECK, Deck
 from companion.errors import UserError
 from companion.vision.builtin import default_profile
 from companion.vision.deck import card_names, split
@@ -138,9 +139,21 @@ def teach_from_views(views, source: str = "taught", jitter: bool = True) -> Prof
     return with_colours(profile, samples, _default_colours, "no card views to learn from")
 
 
-def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachReport]:
-    """Learn from decoded images: ``{card name: [BGR image, ...]}``."""
-    profile = Profile(source="taught")
+def _refuse_outside(names, deck: Deck) -> None:
+    """A card name that is not one of ``deck``'s faces is refused (a red-0 in a Junior deck's
+    folder is a mistake, not a card to learn)."""
+    faces = set(card_names(deck))
+    outside = [name for name in names if name not in faces]
+    if outside:
+        raise UserError(f"{', '.join(outside)}: not a card of the {deck.name} deck (its cards: "
+                        f"{', '.join(card_names(deck)[:4])} ...); choose the deck the photos are of")
+
+
+def teach_images(images: dict[str, list[np.ndarray]], deck: Deck | None = None) -> tuple[Profile, TeachReport]:
+    """Learn from decoded images: ``{card name: [BGR image, ...]}``, cards of ``deck`` (an
+    engine ``Deck``, classic by default); one photo per card is enough."""
+    _refuse_outside(images, deck or CLASSIC_DECK)
+    profile = Profile(source="taught", deck=deck.name if deck else "")
     report = TeachReport()
     samples: dict[str, list[np.ndarray]] = {}
     for name, photos in images.items():
@@ -172,21 +185,27 @@ def teach_images(images: dict[str, list[np.ndarray]]) -> tuple[Profile, TeachRep
     fallback = default_profile().colours
     profile.colours = {c: np.median(samples[c], axis=0).astype(np.float32) if c in samples else fallback[c]
                        for c in fallback}
-    report.missing = [n for n in card_names() if n not in report.taught]
+    report.missing = [n for n in card_names(deck) if n not in report.taught]
     return profile, report
 
 
-def teach(folder: str | Path) -> tuple[Profile, TeachReport]:
-    """Learn from DIR/<card name>/<photos>."""
+def teach(folder: str | Path, deck: Deck | None = None) -> tuple[Profile, TeachReport]:
+    """Learn from DIR/<card name>/<photos>, the cards of ``deck`` (classic by default)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise UserError(f"{folder}: no such folder (expected one folder per card name inside)")
-    known = set(card_names())
+    known = set(card_names(deck))
     images: dict[str, list[np.ndarray]] = {}
     skipped = []
     for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
         if sub.name not in known:
-            raise UserError(f"{sub}: {sub.name!r} is not a card name (like red-5, blue-skip, wild-draw4)")
+            try:
+                split(sub.name)
+            except ValueError:
+                raise UserError(f"{sub}: {sub.name!r} is not a card name (like red-5, blue-skip, "
+                                "wild-draw4)") from None
+            raise UserError(f"{sub}: {sub.name!r} is not a card of the {(deck or CLASSIC_DECK).name} "
+                            "deck (choose the deck the photos are of: --deck)")
         for path in sorted(p for p in sub.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES):
             try:
                 images.setdefault(sub.name, []).append(read_image(path))
@@ -194,6 +213,6 @@ def teach(folder: str | Path) -> tuple[Profile, TeachReport]:
                 skipped.append(str(error))
     if not images:
         raise UserError(f"{folder}: no photos found (expected {folder}/red-5/photo.jpg and so on)")
-    profile, report = teach_images(images)
+    profile, report = teach_images(images, deck)
     report.skipped = skipped + report.skipped
     return profile, report

@@ -49,8 +49,11 @@ class DiscardWatcher:
     """Feed it frames; :meth:`feed` returns a :class:`SettledCard` on the frame a new card settles."""
 
     def __init__(self, recogniser: Recogniser | None = None, still_frames: int = 3,
-                 motion_level: int = 18, min_card_fraction: float = 0.01):
-        self.recogniser = recogniser or Recogniser()
+                 motion_level: int = 18, min_card_fraction: float = 0.01, deck=None):
+        """``deck``: the deck in play (an engine ``Deck``), whose faces alone are named; the
+        recogniser's (classic by default) when not given."""
+        recogniser = recogniser or Recogniser(deck=deck)
+        self.recogniser = recogniser.with_deck(deck) if deck is not None else recogniser
         self.still_frames = still_frames
         self.motion_level = motion_level
         self.min_card_fraction = min_card_fraction

@@ -52,3 +52,10 @@ def test_bench_photos_measures_a_labelled_set_and_its_check_half(tmp_path):
     assert "threshold  answered  exact-of-answered" in result.stdout
     assert "ms per photo scaled to 640x480, built-in profile, median: " in result.stdout
     assert "photos_reference_ms=" in result.stdout
+
+
+def test_bench_vision_tables_measures_an_edition_deck():
+    result = _bench("vision", "--tables", "--deck", "junior", "--frames", "5")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("== junior deck (49 faces), built-in profile")
+    assert "tables_check_right=" in result.stdout and "tables_check_answered=" in result.stdout
