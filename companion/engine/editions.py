@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from companion.engine.cards import Deck
 from companion.engine.messages import Message, message
-from companion.engine.options import NOT_AT_THE_TABLE, OPTION_INFO, RuleOptions
+from companion.engine import options as _options
+from companion.engine.options import OPTION_INFO, RuleOptions
 from companion.errors import UserError
 
 
@@ -56,7 +57,7 @@ class Edition:
     @property
     def at_the_table(self) -> bool:
         """Whether a table can play it (the camera knows its cards), not only the engine."""
-        return not NOT_AT_THE_TABLE.intersection(self.options)
+        return not _options.NOT_AT_THE_TABLE.intersection(self.options)
 
 
 def _editions(*editions: Edition) -> dict[str, Edition]:
