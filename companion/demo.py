@@ -88,8 +88,10 @@ def main(argv: list[str]) -> int:
         state = table.state()
         shown = state.game
         winner = shown.match.winner
-        print(f"winner: {shown.players[winner]}; scores "
-              + ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.scores)), flush=True)
+        wins = shown.match.scoring == "wins"   # S4 counts round wins, not points
+        print(f"winner: {shown.players[winner]}; {'round wins' if wins else 'scores'} "
+              + ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.round_wins if wins else shown.scores)),
+              flush=True)
         print(f"played: {len(state.rounds)} rounds, {shown.events} events "
               f"in {time.monotonic() - started:.0f} s", flush=True)
         for line in table.fault_report():
