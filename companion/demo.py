@@ -5,7 +5,8 @@ Virtual players sit at a simulated table: they lay cards under a simulated camer
 the launcher's draw button (gpiozero mock pins), and type on the phone only what
 a family would type (counted points, an unreadable card). The real engine, table
 loop, store and page follow the match. Open the printed address on a phone or a
-browser to watch it, or scan the host code to step in.
+browser to watch it, or scan the host code to step in. ``--edition`` plays another
+deck and its rules (the editions of companion/engine/editions.py, e.g. ``junior``).
 """
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ import random
 import time
 
 from companion.config import parse_config
-from companion.engine import PRESETS
+from companion.engine import PRESETS, preset
+from companion.engine.editions import EDITIONS, edition, edition_of
 from companion.errors import UserError
 from companion.simtable import Faults, SimulatedTable
+from companion.table.game import MODES
 
 log = logging.getLogger(__name__)
 NAMES = ["Ada", "Ben", "Cem", "Dana", "Emil", "Fay"]   # the simulated ring has six seats
@@ -29,7 +32,10 @@ def _parser() -> argparse.ArgumentParser:
     add("--players", type=int, default=4, help="2 to 6 virtual players (default 4)")
     add("--seed", type=int, default=None, help="random seed, to repeat a match")
     add("--rules", default="official", choices=sorted(PRESETS), help="rule preset (default official)")
-    add("--mode", default="classic", choices=("classic", "extreme", "flash"), help="edition (default classic)")
+    add("--edition", default=None, metavar="NAME",
+        help="the deck and its rules: " + ", ".join(EDITIONS) + " (default: the preset's, classic)")
+    add("--mode", default="classic", choices=MODES,
+        help="how the launcher and the ring play: classic, extreme (E1 bursts) or flash (E2) (default classic)")
     add("--target", type=int, default=None, help="points that end the match (default: the preset's, 500)")
     add("--speed", type=float, default=1.0,
         help="1 = a calm table, 5 = brisk; 0 = as fast as the machine goes (tests, CI)")
@@ -41,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     add("--misreads", type=float, default=0.0, metavar="SHARE",
         help="share of camera readings made unsure (the host types the card)")
     add("--jams", type=int, default=0, metavar="N", help="cards that jam in the launcher")
-    add("--hopper", type=int, default=108, metavar="N", help="cards in the launcher's hopper (refilled when empty)")
+    add("--hopper", type=int, default=None, metavar="N",
+        help="cards in the launcher's hopper (refilled when empty; default: the whole deck)")
     add("--late", type=int, default=0, metavar="N", help="Flash: turns on which a player lets the timer run out")
     return parser
 
@@ -58,15 +65,21 @@ def main(argv: list[str]) -> int:
         raise UserError("--port: 0 to 65535")
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**6)
     rules = {"target": options.target} if options.target else {}
+    chosen = edition(options.edition) if options.edition is not None else None
+    if chosen is not None:
+        rules.update(chosen.settings())
     config = parse_config({"table": {"players": NAMES[:options.players], "mode": options.mode,
                                      "preset": options.rules, "seed": seed},
                            "rules": rules, "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
                            "data": {"store": ":memory:"}, "web": {"host": options.host}})
-    faults = Faults(misreads=options.misreads, jams=options.jams, hopper=options.hopper, late=options.late)
+    played = chosen or edition_of(preset(options.rules))
+    hopper = options.hopper if options.hopper is not None else played.deck.size
+    faults = Faults(misreads=options.misreads, jams=options.jams, hopper=hopper, late=options.late)
     table = SimulatedTable(config, seed=seed, speed=options.speed, faults=faults,
                       web=not options.no_web, port=options.port)
     print(f"UNO demo: {', '.join(NAMES[:options.players])}; {options.mode}, rules {options.rules}; "
-          f"seed {seed}", flush=True)
+          f"seed {seed}" + ("" if played.name == "classic" else f"; edition {played.name} ({played.title})"),
+          flush=True)
     with table:
         if table.service.web is not None:
             print(table.service.web.banner(), flush=True)
@@ -75,8 +88,10 @@ def main(argv: list[str]) -> int:
         state = table.state()
         shown = state.game
         winner = shown.match.winner
-        print(f"winner: {shown.players[winner]}; scores "
-              + ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.scores)), flush=True)
+        wins = shown.match.scoring == "wins"   # S4 counts round wins, not points
+        print(f"winner: {shown.players[winner]}; {'round wins' if wins else 'scores'} "
+              + ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.round_wins if wins else shown.scores)),
+              flush=True)
         print(f"played: {len(state.rounds)} rounds, {shown.events} events "
               f"in {time.monotonic() - started:.0f} s", flush=True)
         for line in table.fault_report():

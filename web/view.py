@@ -13,18 +13,19 @@ from collections import OrderedDict
 
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
 
-from companion.engine.cards import CLASSIC_DECK, COLOURS, hand_points
+from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
+from companion.engine.editions import EDITION_OPTIONS, EDITIONS, edition_of
 from companion.engine.events import PENALTY_REASONS
 from companion.engine.options import IMPLEMENTED, NOT_AT_THE_TABLE, OPTION_INFO, PRESETS
 from companion.engine import phases as P
 from companion.engine.state import GameView, WaitingFor
 from companion.errors import UserError
 from companion.numbers import is_digits, parse_whole_number
-from companion.table.game import EDITIONS
+from companion.table.game import MODES
 from companion.table.state import TableState
 from companion.web.describe import describe
 from companion.web.sse import Shared
-from companion.web.words import (EVENT_KINDS, GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
+from companion.web.words import (EDITION_HELP, EVENT_KINDS, GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
                                  REASON_NAMES, card_name, card_view, colour_view, engine_message, engine_text,
                                  option_value_text)
 
@@ -232,6 +233,8 @@ def options_catalog(locale: str) -> dict:
     with force_locale(locale):
         groups: dict[str, list] = {}
         for name, info in OPTION_INFO.items():
+            if name in EDITION_OPTIONS:
+                continue  # chosen with the edition (below), not one by one
             allowed = list(info.allowed)
             kind = ("toggle" if allowed == [False, True] else "number" if info.is_range else "choice")
             groups.setdefault(info.group, []).append({
@@ -243,15 +246,27 @@ def options_catalog(locale: str) -> dict:
         return {
             "groups": [{"id": g, "name": str(GROUP_NAMES.get(g, g)), "options": o} for g, o in groups.items()],
             "presets": [{"id": p, "name": str(PRESET_NAMES.get(p, p.replace("-", " ").capitalize())),
-                         "options": o.to_json(),
+                         "options": o.to_json(), "edition": edition_of(o).name,
+                         "supported": edition_of(o).at_the_table,
                          "help": ", ".join(f"{k}={v}" for k, v in o.changed().items())}
                         for p, o in PRESETS.items()],
-            "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in EDITIONS],
-            "cards": [{"id": c, "name": card_name(c)} for c in CLASSIC_DECK.names],  # E3 not yet
+            "editions": [{"id": e.name, "name": engine_message(e.title), "rule": e.rule,
+                          "options": e.settings(), "supported": e.at_the_table,
+                          "help": str(EDITION_HELP.get(e.name, ""))} for e in EDITIONS.values()],
+            "edition_defaults": {name: OPTION_INFO[name].default for name in EDITION_OPTIONS},
+            "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in MODES],
+            "cards": [{"id": c, "name": card_name(c)} for c in _table_cards()],
             "colours": [colour_view(c) for c in COLOURS],
             "reasons": [{"id": r, "name": str(REASON_NAMES.get(r, r))} for r in PENALTY_REASONS],
             "event_kinds": [{"id": k, "name": str(n), "rule": r, "fields": f} for k, n, r, f in EVENT_KINDS],
         }
+
+
+def _table_cards() -> list[str]:
+    """Every face of the editions a table plays, in id order (a card of another deck than the
+    match's is the engine's to refuse, in words)."""
+    faces = {face for e in EDITIONS.values() if e.at_the_table for face in e.deck.face_ids}
+    return [CARD_NAMES[face] for face in sorted(faces)]
 
 
 def points_from_form(values) -> list:

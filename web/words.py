@@ -39,7 +39,21 @@ MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: t
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
                 "penalty-points": _l("Penalty points"), "casual": _l("Casual: count wins"),
-                "short": _l("Short match (250)"), "party": _l("Party: stack, swap, jump in")}
+                "short": _l("Short match (250)"), "party": _l("Party: stack, swap, jump in"),
+                "junior-level1": _l("UNO Junior level 1: first to 3 wins"),
+                "junior-level2": _l("UNO Junior level 2: first to 3 wins")}
+#: What the setup page says under each edition (companion/engine/editions.py); none is fine.
+EDITION_HELP = {
+    "classic": _l("108 cards, 7 each."),
+    "junior-level1": _l("The Junior deck without its action cards: 40 number cards, 5 each. The hands "
+                        "lie open: when the host enters a hand on the phone (Fix a mistake: a player "
+                        "showed their hand), the companion checks every card played from it and "
+                        "refuses one that hand does not hold, as a misread to check. A card drawn "
+                        "from the launcher is not seen, so the check waits for the hand to be "
+                        "entered again."),
+    "junior": _l("The 56-card Junior deck, 5 each, with Draw 1, Draw 2, Skip and Wild; the hands "
+                 "are held."),
+}
 REASON_NAMES = {"misplay": _l("misplay"), "suggestion": _l("suggestion to another player"),
                 "social": _l("table rule (question, swearing, silence, dozing)"),
                 "timer": _l("turn timer ran out"), "uno": _l("forgot to call UNO")}
@@ -183,4 +197,5 @@ EVENT_KINDS = [
     ("reshuffle", _l("The discard pile became the new draw pile"), "D5", []),
     ("round_end", _l("The hands were counted at the end of the round"), "S1", ["points"]),
     ("correction", _l("A player holds another number of cards"), "", ["seat", "hand_size"]),
+    ("reveal", _l("A player showed their hand"), "", ["seat", "cards"]),
 ]

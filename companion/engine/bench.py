@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 
-from companion.engine.dos import DOS_RULES
+from companion.engine.editions import EDITIONS as REGISTRY
 from companion.engine.game import Game
 from companion.engine.messages import message
 from companion.engine.options import RuleOptions
@@ -29,13 +29,9 @@ from companion.engine.sim import play_round
 from companion.errors import UserError
 
 
-#: ``--edition``: the rules each edition's games are played by (classic: the official rules).
-EDITIONS: dict[str, RuleOptions] = {"classic": RuleOptions(), "junior": RuleOptions(junior_level=2),
-                                    "junior-level1": RuleOptions(junior_level=1),
-                                    "flip": RuleOptions(flip=True),  # E4
-                                    "no-mercy": RuleOptions(no_mercy=True),  # E5
-                                    "all-wild": RuleOptions(all_wild=True),  # E6
-                                    "dos": DOS_RULES}  # E7: another game (companion.engine.dos)
+#: ``--edition``: the rules each edition's games are played by (the official rules in the
+#: edition's deck), from the one registry of editions (companion/engine/editions.py).
+EDITIONS: dict[str, RuleOptions] = {name: edition.rules() for name, edition in REGISTRY.items()}
 
 
 def engine_games(games: int, players: int, seed: int, edition: str = "classic") -> float:

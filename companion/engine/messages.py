@@ -214,6 +214,16 @@ MESSAGES: dict[str, str] = {
     "mercy_out": "seat {seat} holds {count} cards: out of the round ({limit} or more, E5)",
     "waiting_discard_all": "count the cards laid under the discard all",
     "waiting_roulette": "draw until a {colour} card shows",
+    # the editions (companion/engine/editions.py): their titles, and a name that is none
+    "edition_classic": "classic UNO",
+    "edition_junior_level1": "UNO Junior, level 1: number cards only, hands open",
+    "edition_junior": "UNO Junior, level 2: with the action cards",
+    "edition_flip": "UNO Flip: double-sided cards, a light and a dark side",
+    "edition_no_mercy": "UNO Show 'em No Mercy: 168 cards, stacking, out at 25 cards",
+    "edition_all_wild": "UNO All Wild: every card is wild",
+    "edition_dos": "DOS: a centre row of piles, number and sum matches",
+    "edition_unknown": "unknown edition {name}; choose one of: {editions}",
+    "edition_mixed": "these rule options choose no edition together: {options}",
     "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
                        "show the hand again",
     "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",

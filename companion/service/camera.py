@@ -74,7 +74,8 @@ class CameraFeeder:
             recogniser = Recogniser()
             new_watcher = lambda: DiscardWatcher(recogniser)  # noqa: E731 - one shared recogniser
         self.loop, self.source, self.new_watcher = loop, source, new_watcher
-        self.watcher = new_watcher()
+        self._deck = loop.latest.snapshot.setup.options.deck   # the deck in play: its faces alone
+        self.watcher = self._watcher()
         self.idle_sleep = idle_sleep
         self.sightings: list = []       # every Play the watcher reported (tests, latency bench)
         self.frames = 0                 # frames looked at
@@ -83,6 +84,14 @@ class CameraFeeder:
         self._small, self._still, self._changed = None, 0, False   # hand scan: what moved
         loop.subscribe(self._follow)
         self._worker = Worker("camera", self._run)
+
+    def _watcher(self):
+        """A new watcher that names the faces of the deck in play (classic, UNO Junior ...)."""
+        watcher = self.new_watcher()
+        inner = getattr(watcher, "watcher", watcher)   # a wrapper (the demo's misreads) holds one
+        if getattr(inner, "recogniser", None) is not None and hasattr(inner.recogniser, "with_deck"):
+            inner.recogniser = inner.recogniser.with_deck(self._deck)
+        return watcher
 
     def start(self) -> "CameraFeeder":
         self._worker.start()
@@ -106,7 +115,9 @@ class CameraFeeder:
         """A new round or game, the end of a match, or a wild-draw4 start card put back (D4)
         clears the pile: watch it afresh, so cards taken away are not read as a card played
         (this runs on the loop thread, so it only sets a flag)."""
-        phase = update.snapshot.game.phase
+        phase, deck = update.snapshot.game.phase, update.snapshot.setup.options.deck
+        if deck != self._deck:    # a new game in another edition: watch for its faces
+            self._deck, self._fresh_pile = deck, True
         if (phase in (P.DEAL, P.MATCH_OVER) and self._phase != phase) or any(
                 action.type == "flip_start_card" and action.reshuffle_first for action in update.actions):
             self._fresh_pile = True
@@ -118,7 +129,7 @@ class CameraFeeder:
         """Look at one frame; submit the play (or the shown hand) it completes, if any."""
         if self._fresh_pile:
             self._fresh_pile = False
-            self.watcher = self.new_watcher()
+            self.watcher = self._watcher()
         try:
             moved = self._moved(frame)
             if self._phase == P.SCORING:

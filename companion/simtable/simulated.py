@@ -169,10 +169,12 @@ class SimulatedTable(PlayersHands):
         for action in update.actions:
             if action.type == "round_over":
                 state, shown = update.snapshot, update.snapshot.game
-                scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.scores))
+                wins = shown.match.scoring == "wins"   # S4 counts round wins, not points
+                scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players,
+                                                                shown.round_wins if wins else shown.scores))
                 tell(f"round {len(state.rounds):>2}: "
                      f"{shown.players[action.winner]} goes out "
-                     f"(+{action.points[action.winner]}); scores: {scores}")
+                     f"(+{action.points[action.winner]}); {'round wins' if wins else 'scores'}: {scores}")
 
     def fault_report(self) -> list[str]:
         lines = [f"{name}: {count}" for name, count in self.counts.items() if count]

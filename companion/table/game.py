@@ -28,6 +28,7 @@ from collections.abc import Callable
 from companion.engine import actions as A
 from companion.engine.events import (ChooseDealer, Deal, LauncherDeal, Play, RoundEnd, Undo as EngineUndo,
                                      event_from_json)
+from companion.engine.editions import Edition, edition_of
 from companion.engine.game import Game
 from companion.engine.log import format_log
 from companion.engine.messages import message
@@ -37,27 +38,30 @@ from companion.table.state import TableState
 from companion.errors import UserError
 from companion.numbers import whole_number
 
-EDITIONS = ("classic", "extreme", "flash")
+#: How the table's hardware plays (E1 Extreme: launcher bursts, E2 Flash: the ring picks the next
+#: player); not the edition, which is the deck and its rules (companion/engine/editions.py).
+MODES = ("classic", "extreme", "flash")
 LANGUAGES = ("en", "de")
 NAME_CHARS = 24  # what a seat's label on the phone and the ring has room for
 SETUP_FIELDS = ("players", "dealer", "mode", "language", "options", "seed")
-#: The engine rule each edition switches on (E1, E2); classic switches none off.
-EDITION_RULES = {"extreme": "extreme_bursts", "flash": "flash"}
+#: The engine rule each mode switches on (E1, E2); classic switches none off.
+MODE_RULES = {"extreme": "extreme_bursts", "flash": "flash"}
 RECENT = 6  # journal entries of any round that the scoreboard shows
 #: Events between two checkpoints: an undo replays at most this many (a copy is a few lists).
 CHECKPOINT_EVERY = 32
 ROUND_STARTS = (ChooseDealer, Deal, LauncherDeal, RoundEnd)  # a card fix does not reach back past these
 Hook = Callable[..., None]
-__all__ = ["EDITIONS", "LANGUAGES", "SETUP_FIELDS", "Setup", "TableGame", "check_language", "check_mode",
+__all__ = ["MODES", "LANGUAGES", "SETUP_FIELDS", "Setup", "TableGame", "check_language", "check_mode",
            "check_players", "check_seed", "event_from_json", "setup_from_json"]
 
 
 @dataclass(frozen=True)
 class Setup:
-    """The host's choices for a match: seats in ring order, dealer, edition, rules.
+    """The host's choices for a match: seats in ring order, dealer, mode, rules.
 
-    The edition switches its engine rule on (``extreme`` -> E1 ``extreme_bursts``, ``flash``
-    -> E2 ``flash``). ``seed`` seeds the engine's random turns (E2); None draws a new one,
+    The mode switches its engine rule on (``extreme`` -> E1 ``extreme_bursts``, ``flash``
+    -> E2 ``flash``); the edition (classic, UNO Junior ...) is what the options choose
+    (:attr:`edition`). ``seed`` seeds the engine's random turns (E2); None draws a new one,
     and the stored setup keeps it, so a replay lights the same seats."""
     players: tuple = ("Player 1", "Player 2")
     dealer: int | None = None   # None: the seats draw for it (D3)
@@ -69,10 +73,15 @@ class Setup:
     def __post_init__(self):
         if self.seed is None:
             object.__setattr__(self, "seed", secrets.randbelow(2**31))
-        rule = EDITION_RULES.get(self.mode)
+        rule = MODE_RULES.get(self.mode)
         if rule and not getattr(self.options, rule):
             object.__setattr__(self, "options", self.options.replace(**{rule: True}))
         check_playable_at_table(self.options)
+
+    @property
+    def edition(self) -> Edition:
+        """The edition the options choose (companion/engine/editions.py)."""
+        return edition_of(self.options)
 
     def to_json(self) -> dict:
         return {"players": list(self.players), "dealer": self.dealer, "mode": self.mode,
@@ -93,8 +102,8 @@ def check_players(players: object) -> tuple[str, ...]:
 
 
 def check_mode(mode: object) -> str:
-    if mode not in EDITIONS:
-        raise UserError(f"mode: choose one of {', '.join(EDITIONS)}")
+    if mode not in MODES:
+        raise UserError(f"mode: choose one of {', '.join(MODES)}")
     return mode
 
 

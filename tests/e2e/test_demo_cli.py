@@ -54,3 +54,25 @@ def test_demo_on_a_port_in_use_says_so():
         result = run("demo", "--host", "127.0.0.1", "--port", str(port), "--speed", "0", timeout=60)
     assert result.returncode == 2 and "cannot serve the page" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_demo_refuses_an_unknown_edition_and_lists_the_editions():
+    result = run("demo", *QUICK, "--edition", "flop", timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "unknown edition 'flop'; choose one of: classic, junior-level1, junior" in result.stderr
+
+
+def test_demo_plays_a_whole_uno_junior_match_from_the_command_line(tmp_path):
+    log = tmp_path / "junior.jsonl"
+    result = run("demo", "--edition", "junior", "--rules", "junior-level2", "--seed", "4", "--players", "3",
+                 "--log", str(log), *QUICK)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("; edition junior (UNO Junior, level 2: with the action cards)")
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["deck"] == "junior" and header["options"]["junior_level"] == 2
+    state = json.loads(run("replay", str(log)).stdout)
+    winner = next(line for line in lines if line.startswith("winner: "))
+    assert state["match"]["over"] and winner.startswith(f"winner: {state['players'][state['match']['winner']]}; ")
+    assert winner.endswith("round wins " + ", ".join(f"{n} {w}" for n, w in zip(state["players"], state["round_wins"])))
+    assert max(state["round_wins"]) == 3

@@ -212,19 +212,42 @@ def test_the_edition_switches_its_rule_on_and_the_seed_is_kept_with_the_setup():
         setup_from_json({"players": ["A", "B"], "seed": "lucky"})
 
 
-def test_a_table_refuses_uno_junior_until_the_camera_knows_its_cards():
-    """E3 is played by the engine (tests/engine/test_engine_edition_junior.py), but the camera
-    cannot name a draw1 yet: a host who picks Junior at setup is told so, nothing starts, and
-    the setup page offers the option as not supported yet."""
+def test_a_table_plays_uno_junior_now_that_the_camera_knows_its_cards():
+    """E3: the camera names the Junior faces (draw1 too), so a table sets it up and the setup
+    page offers both levels and their presets."""
     from companion.engine.options import RuleOptions
-    from companion.errors import UserError
     from companion.table import Setup
     from companion.web.view import options_catalog
 
+    setup = Setup(players=("Ana", "Ben"), options=RuleOptions(junior_level=2))
+    assert setup.edition.name == "junior" and setup.options.deck.size == 56
+    catalog = options_catalog("en")
+    assert {e["id"]: e["supported"] for e in catalog["editions"]} == {
+        "classic": True, "junior-level1": True, "junior": True}
+    presets = {p["id"]: p for p in catalog["presets"]}
+    assert presets["junior-level1"]["supported"] and presets["junior-level2"]["edition"] == "junior"
+    assert "red-draw1" in {c["id"] for c in catalog["cards"]}
+
+
+def test_an_edition_the_camera_cannot_read_yet_is_refused_and_offered_as_coming_later(monkeypatch):
+    """The mechanism stays for the editions still to come (E4-E7): an option in
+    NOT_AT_THE_TABLE is refused at a table's setup, and its edition and presets are shown
+    as coming later."""
+    from companion.engine import options
+    from companion.errors import UserError
+    from companion.table import Setup
+    from companion.web import view
+
+    monkeypatch.setattr(options, "NOT_AT_THE_TABLE", frozenset({"junior_level"}))
+    monkeypatch.setattr(view, "NOT_AT_THE_TABLE", frozenset({"junior_level"}))
     with pytest.raises(UserError) as refused:
-        Setup(players=("Ana", "Ben"), options=RuleOptions(junior_level=2))
+        Setup(players=("Ana", "Ben"), options=options.RuleOptions(junior_level=2))
     assert refused.value.args[0].key == "option_not_at_table"
     assert "not yet at the table" in str(refused.value)
-    offered = {o["name"]: o for g in options_catalog("en")["groups"] for o in g["options"]}
-    assert offered["junior_level"]["supported"] is False
+    catalog = view.options_catalog("en")
+    offered = {o["name"]: o for g in catalog["groups"] for o in g["options"]}
+    editions = {e["id"]: e["supported"] for e in catalog["editions"]}
+    presets = {p["id"]: p["supported"] for p in catalog["presets"]}
+    assert editions == {"classic": True, "junior-level1": False, "junior": False}
+    assert presets["junior-level1"] is presets["junior-level2"] is False and presets["party"] is True
     assert offered["jump_in"]["supported"] is True

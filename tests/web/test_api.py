@@ -151,8 +151,11 @@ def test_the_game_log_is_json_lines(app):
 def test_options_list_every_rule_with_its_id(app):
     catalog = app.test_client().get("/api/options").get_json()
     rules = {o["name"]: o["rule"] for g in catalog["groups"] for o in g["options"]}
+    # an edition's options (E3 junior_level) come with the edition, chosen together
+    editions = {name: e["rule"] for e in catalog["editions"] for name in e["options"]}
     from companion.engine.options import OPTION_INFO
-    assert rules["uno_penalty"] == "T5" and rules["seven_o"] == "H4" and set(rules) == set(OPTION_INFO)
+    assert rules["uno_penalty"] == "T5" and rules["seven_o"] == "H4" and editions["junior_level"] == "E3"
+    assert set(rules) | set(editions) == set(OPTION_INFO) and not set(rules) & set(editions)
     assert {p["id"] for p in catalog["presets"]} >= {"official", "casual"}
 
 

@@ -201,6 +201,7 @@
       count: () => Number($("event-count").value), reason: () => $("event-reason").value,
       wd4_was_legal: () => $("event-legal").value === "true",
       hand_size: () => Number($("event-hand").value),
+      cards: () => $("event-cards").value.split(/[\s,]+/).filter(Boolean),
       points: () => [...$("event-points").querySelectorAll("input")].map((input) => input.value.trim() || "0"),
     };
     for (const field of kind.dataset.fields.split(" ")) if (read[field]) event[field] = read[field]();
@@ -209,13 +210,22 @@
 
   // -- the next game: from the saved setup, else the match at the table --------------------------
   function startNextGame() {
+    editionDefaults = data.options.edition_defaults;
+    editionOptions = Object.assign({}, editionDefaults);
     $("add-seat").addEventListener("click", () => addSeat(""));
     for (const button of document.querySelectorAll(".preset")) {
       button.addEventListener("click", () => {
         const preset = data.options.presets.find((p) => p.id === button.dataset.preset);
-        for (const [name, value] of Object.entries(preset.options)) setOption(name, value);
+        for (const [name, value] of Object.entries(preset.options))  // a classic preset keeps the edition
+          if (!(name in editionDefaults) || value !== editionDefaults[name]) setOption(name, value);
       });
     }
+    $("edition").addEventListener("change", () => {
+      const chosen = data.options.editions.find((e) => e.id === $("edition").value);
+      Object.assign(editionOptions, chosen.options);
+      showEdition();
+    });
+    showEdition();
     $("save-setup").addEventListener("click", async () => {
       if (await command("/api/setup", setupFromForm())) $("save-setup").textContent = "✓ " + labels.saved;
     });
@@ -257,7 +267,17 @@
     if (chosen !== "" && Number(chosen) < names.length) dealer.value = chosen;
   }
 
+  // The edition (classic, UNO Junior ...) is the few options it sets, chosen together.
+  let editionDefaults = {}, editionOptions = {};   // set from the page's data (startNextGame)
+  function showEdition() {
+    const same = (e) => Object.keys(editionDefaults).every((name) => e.options[name] === editionOptions[name]);
+    const chosen = data.options.editions.find(same) || data.options.editions[0];
+    $("edition").value = chosen.id;
+    $("edition-help").textContent = chosen.help;
+  }
+
   function setOption(name, value) {
+    if (name in editionDefaults) { editionOptions[name] = value; showEdition(); return; }
     const input = $("opt-" + name);
     if (!input) return;
     if (input.type === "checkbox") input.checked = Boolean(value);
@@ -273,6 +293,7 @@
       options[node.dataset.option] = input.type === "checkbox" ? input.checked
         : input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
     }
+    Object.assign(options, editionOptions);
     const dealer = $("dealer").value;
     return {
       players: [...document.querySelectorAll(".seat-name")].map((input, index) =>
