@@ -31,16 +31,12 @@ from companion.errors import UserError
 @dataclass(frozen=True)
 class Edition:
     """One edition: its ``name`` (what ``--edition``, the page and logs say), its ``rule`` id in
-    docs/rules.md, the rule ``options`` it sets and the key of its ``title`` in messages.py."""
+    docs/rules.md, the rule ``options`` it sets and its ``title`` (a keyed message)."""
 
     name: str
     rule: str
     options: dict = field(default_factory=dict)
-    title_key: str = ""
-
-    @property
-    def title(self) -> Message:
-        return message(self.title_key)
+    title: Message | None = None
 
     def settings(self) -> dict:
         """Every edition option as this edition has it: its own values, the others off."""
@@ -66,13 +62,13 @@ def _editions(*editions: Edition) -> dict[str, Edition]:
 
 #: name -> edition, in the order the setup page offers them.
 EDITIONS: dict[str, Edition] = _editions(
-    Edition("classic", "D1", {}, "edition_classic"),
-    Edition("junior-level1", "E3", {"junior_level": 1}, "edition_junior_level1"),
-    Edition("junior", "E3", {"junior_level": 2}, "edition_junior"),
-    Edition("flip", "E4", {"flip": True}, "edition_flip"),
-    Edition("no-mercy", "E5", {"no_mercy": True}, "edition_no_mercy"),
-    Edition("all-wild", "E6", {"all_wild": True}, "edition_all_wild"),
-    Edition("dos", "E7", {"dos": True}, "edition_dos"),
+    Edition("classic", "D1", {}, message("edition_classic")),
+    Edition("junior-level1", "E3", {"junior_level": 1}, message("edition_junior_level1")),
+    Edition("junior", "E3", {"junior_level": 2}, message("edition_junior")),
+    Edition("flip", "E4", {"flip": True}, message("edition_flip")),
+    Edition("no-mercy", "E5", {"no_mercy": True}, message("edition_no_mercy")),
+    Edition("all-wild", "E6", {"all_wild": True}, message("edition_all_wild")),
+    Edition("dos", "E7", {"dos": True}, message("edition_dos")),
 )
 
 #: The rule options that choose an edition (each one's default is classic UNO).

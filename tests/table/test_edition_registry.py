@@ -16,7 +16,7 @@ def test_every_edition_option_of_the_engine_has_its_editions_in_the_registry():
     not know it."""
     assert set(EDITION_OPTIONS) == set(HEADER_OMITS_WHEN_OFF)
     for entry in EDITIONS.values():
-        assert entry.title_key in MESSAGES and str(entry.title)
+        assert entry.title.key in MESSAGES and str(entry.title)
         assert entry.rule in {info.rule for info in OPTION_INFO.values()} | {"D1"}
         assert edition_of(entry.rules()) is entry          # its options choose it, nothing else
 

@@ -223,31 +223,32 @@ def test_a_table_plays_uno_junior_now_that_the_camera_knows_its_cards():
     assert setup.edition.name == "junior" and setup.options.deck.size == 56
     catalog = options_catalog("en")
     assert {e["id"]: e["supported"] for e in catalog["editions"]} == {
-        "classic": True, "junior-level1": True, "junior": True}
+        "classic": True, "junior-level1": True, "junior": True,
+        "flip": False, "no-mercy": False, "all-wild": False, "dos": False}  # E4-E7: engine only
     presets = {p["id"]: p for p in catalog["presets"]}
     assert presets["junior-level1"]["supported"] and presets["junior-level2"]["edition"] == "junior"
     assert "red-draw1" in {c["id"] for c in catalog["cards"]}
 
 
-def test_an_edition_the_camera_cannot_read_yet_is_refused_and_offered_as_coming_later(monkeypatch):
-    """The mechanism stays for the editions still to come (E4-E7): an option in
-    NOT_AT_THE_TABLE is refused at a table's setup, and its edition and presets are shown
-    as coming later."""
+def test_an_edition_the_camera_cannot_read_yet_is_refused_and_offered_as_coming_later():
+    """E4-E7 are played by the engine, but the camera does not know their faces yet: a table's
+    setup refuses each with a clear message, and the setup page shows them as coming later."""
     from companion.engine import options
+    from companion.engine.editions import EDITIONS
     from companion.errors import UserError
     from companion.table import Setup
     from companion.web import view
 
-    monkeypatch.setattr(options, "NOT_AT_THE_TABLE", frozenset({"junior_level"}))
-    monkeypatch.setattr(view, "NOT_AT_THE_TABLE", frozenset({"junior_level"}))
-    with pytest.raises(UserError) as refused:
-        Setup(players=("Ana", "Ben"), options=options.RuleOptions(junior_level=2))
-    assert refused.value.args[0].key == "option_not_at_table"
-    assert "not yet at the table" in str(refused.value)
+    for name in ("flip", "no-mercy", "all-wild", "dos"):
+        with pytest.raises(UserError) as refused:
+            Setup(players=("Ana", "Ben"), options=EDITIONS[name].rules())
+        assert refused.value.args[0].key == "option_not_at_table"
+        assert "not yet at the table" in str(refused.value)
     catalog = view.options_catalog("en")
     offered = {o["name"]: o for g in catalog["groups"] for o in g["options"]}
     editions = {e["id"]: e["supported"] for e in catalog["editions"]}
     presets = {p["id"]: p["supported"] for p in catalog["presets"]}
-    assert editions == {"classic": True, "junior-level1": False, "junior": False}
-    assert presets["junior-level1"] is presets["junior-level2"] is False and presets["party"] is True
+    assert editions == {"classic": True, "junior-level1": True, "junior": True,
+                        "flip": False, "no-mercy": False, "all-wild": False, "dos": False}
+    assert presets["junior-level1"] is presets["junior-level2"] is True and presets["party"] is True
     assert offered["jump_in"]["supported"] is True
