@@ -25,8 +25,11 @@ EDITION_RANKS = EDITION_ACTIONS
 
 # Every face the engine knows, as (colour, rank): a number's rank is its digit, an action's
 # or wild's its kind. New faces appended to the engine's table are read from it here.
+# A face without a colour is its own rank (its name), so two editions' wilds of one kind (the
+# classic wild, E4's dark-wild) stay two faces.
 _PARTS: dict[str, tuple[str | None, str]] = {
-    card.name: (card.colour, str(card.number) if card.kind == "number" else card.kind) for card in CARDS}
+    card.name: (card.colour, card.name if card.colour is None
+                else str(card.number) if card.kind == "number" else card.kind) for card in CARDS}
 _NAMES: dict[tuple[str | None, str], str] = {parts: name for name, parts in _PARTS.items()}
 
 #: Ranks of the faces without a colour (on a black field): classic ``wild``, ``wild-draw4``

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.deck import COLOURS, NUMBER_RANKS, ACTION_RANKS, WILD_RANKS
+from companion.vision.deck import COLOURS, NUMBER_RANKS, ACTION_RANKS, card_names, split
 from companion.vision.detect import read_warp
 from companion.vision.features import balanced, look
 from companion.vision.outline import jittered
@@ -16,7 +16,7 @@ from companion.vision.teach import augmented, teach_from_cards, teach_from_views
 
 def _red_deck_profile():
     cards = [(f"red-{rank}", draw_card(f"red-{rank}", "classic")) for rank in NUMBER_RANKS + ACTION_RANKS]
-    cards += [(name, draw_card(name, "classic")) for name in WILD_RANKS]
+    cards += [(name, draw_card(name, "classic")) for name in card_names() if split(name)[0] is None]
     return teach_from_cards(cards, augment=2)
 
 
