@@ -166,36 +166,14 @@ class ApplyMixin:
                 setattr(self, name, getattr(other, name))
 
     def prompt(self) -> list[A.Action]:
-        """The actions that describe what the table waits for now."""
+        """The actions that describe what the table waits for now; in play, the penalty cards
+        still owed too, whatever the question (so a jam or a reload never strands them)."""
         phase, seat = self.phase, self.current
-        if phase is DEAL:
-            if self.dealer < 0 and not self.deck.has_numbers:  # E6: no number to draw for
-                return [A.Notice(message("dealer_no_numbers", deck=self.deck.name))]
-            if self.dealer < 0:
-                return [A.ChooseDealerCards(tuple(self.candidates))]
-            return [A.DealCards(self.dealer, self.deck.hand_size)]
-        if phase is DEALING:
-            return self.deal_dispenses()
-        if phase is START:
-            return [A.FlipStartCard()]
-        if phase is COLOUR:
-            return [A.AskColour(seat)]
-        if phase is CHALLENGE:
-            return [A.ChallengeWindow(seat, self.wd4_by)]
-        if phase is TARGET:
-            if self.flags.target_for == "target-draw2":  # E6
-                return [A.AskDrawTarget(seat)]
-            return [A.AskTarget(seat)]
-        if phase is DISCARDING:
-            return [A.AskDiscardAll(seat, COLOURS[self.colour])]
-        if phase is VERDICT:
-            return [A.ShowHand(self.wd4_by, seat, message("show_challenge"))]
-        if phase is SCORING:
-            return [A.ShowHand(s, -1, message("show_scoring")) for s, p in enumerate(self.revealed_points)
-                    if p is None]
-        if phase is MATCH_OVER:
-            return [A.MatchOver(self.match_winner, tuple(self.scores))]
+        if phase not in PLAYING:
+            return self._prompt_between_turns()
         owed = [A.Dispense(s, n, message("reason_owed")) for s, n in enumerate(self.owed) if n]
+        if phase is not TURN and phase is not DRAWN:
+            return [self._question(), *owed]
         if self.house and self.flags.roulette is not None:
             return roulette_prompt(self) + owed  # E5
         if self.pending:
@@ -206,6 +184,38 @@ class ApplyMixin:
         if phase is DRAWN:
             return [A.Turn(seat, ("play the drawn card", "pass")), *owed]
         return [A.Turn(seat, ("play", "draw")), *owed]
+
+    def _question(self) -> A.Action:
+        """What a playing phase other than a turn asks (a colour, a target, a verdict, ...)."""
+        phase, seat = self.phase, self.current
+        if phase is COLOUR:
+            return A.AskColour(seat)
+        if phase is CHALLENGE:
+            return A.ChallengeWindow(seat, self.wd4_by)
+        if phase is TARGET:
+            if self.flags.target_for == "target-draw2":  # E6
+                return A.AskDrawTarget(seat)
+            return A.AskTarget(seat)
+        if phase is DISCARDING:
+            return A.AskDiscardAll(seat, COLOURS[self.colour])
+        return A.ShowHand(self.wd4_by, seat, message("show_challenge"))  # VERDICT
+
+    def _prompt_between_turns(self) -> list[A.Action]:
+        phase = self.phase
+        if phase is DEAL:
+            if self.dealer < 0 and not self.deck.has_numbers:  # E6: no number to draw for
+                return [A.Notice(message("dealer_no_numbers", deck=self.deck.name))]
+            if self.dealer < 0:
+                return [A.ChooseDealerCards(tuple(self.candidates))]
+            return [A.DealCards(self.dealer, self.deck.hand_size)]
+        if phase is DEALING:
+            return self.deal_dispenses()
+        if phase is START:
+            return [A.FlipStartCard()]
+        if phase is SCORING:
+            return [A.ShowHand(s, -1, message("show_scoring")) for s, p in enumerate(self.revealed_points)
+                    if p is None]
+        return [A.MatchOver(self.match_winner, tuple(self.scores))]  # MATCH_OVER
 
     def snapshot(self) -> GameView:
         """The state as the phone page and ``replay`` show it, typed (see state.py); its

@@ -166,3 +166,18 @@ def test_every_option_has_metadata_a_setup_page_can_render():
         assert data["name"] == name and data["default"] == defaults[name]
         assert data["rule"][0] in "TPSHVE" and data["help"].endswith(".") and data["group"]
         assert info.is_range or info.default in info.allowed
+
+
+@pytest.mark.parametrize("asked", ["colour", "challenge"])
+def test_p1_p3_owed_cards_are_still_asked_for_while_the_table_waits_for_a_colour_or_a_challenge(mode, asked):
+    # given seat 1 played a wild (draw4) and is caught, when the launcher jams before throwing
+    # the penalty, then pressing the draw button again must throw it: the engine keeps asking
+    hands = [["red-1", "red-2"], ["wild", "wild-draw4", "blue-4"], ["red-6", "blue-2"]]
+    game = mode(hands)
+    card = "wild" if asked == "colour" else "wild-draw4"
+    game.apply(E.Play(1, card))
+    if asked == "challenge":
+        game.apply(E.ChooseColour(1, "blue"))
+    game.apply(E.Penalty(1, "social", 2))
+    owed = [(a.seat, a.count) for a in game.prompt() if a.type == "dispense"]
+    assert (1, 2) in owed
