@@ -157,8 +157,11 @@ class VirtualPlayers:
             return Act("draw_button" if self.launcher else "press", state.dealer)
         if phase == P.DEALING:
             return Act("fix_launcher")       # after a jam or a refill: deal on
-        if phase == P.START:
-            return self._place(None, CARD_NAMES[world.pile[int(self.random() * len(world.pile))]])
+        if phase == P.START:   # the dealer turns up the draw pile's top card (D4)
+            # a table that counts more cards dealt than the deck holds (an undone deal dealt
+            # again) leaves the players' pile empty: the card still lies in the launcher
+            pile = world.pile or world.deck.cards()
+            return self._place(None, CARD_NAMES[pile[int(self.random() * len(pile))]])
         if phase == P.SCORING:
             points = tuple(self.hand_points())
             return Act("phone", value=E.RoundEnd(points))          # counted and typed in (S1)
