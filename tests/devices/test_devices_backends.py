@@ -1,5 +1,7 @@
 """Opening the devices from the pin map; the beeper's cues."""
 import queue
+import threading
+import time
 
 import pytest
 
@@ -80,6 +82,30 @@ def test_beeper_cues_on_the_buzzer_pin(cue, states):
         beeper.play(cue)
         assert beeper.wait(5)
         assert [float(s.state) for s in factory.pin(16).states[1:]] == states
+    finally:
+        beeper.close()
+
+
+def test_a_cue_cut_by_the_next_from_other_threads_never_crashes_and_ends_silent(monkeypatch):
+    """Cues come from the adapters' and the loop's threads at once (the monkey test saw the
+    beeper thread die: gpiozero's blink thread taken away under it by the next cue's off())."""
+    crashes = []
+    monkeypatch.setattr(threading, "excepthook", crashes.append)
+    factory = mock_factory()
+    beeper = PinBeeper(16, pin_factory=factory)
+    try:
+        def cues(cue):
+            for _ in range(30):
+                beeper.play(cue)
+                time.sleep(0.003)
+        threads = [threading.Thread(target=cues, args=(cue,)) for cue in ("uno", "timer", "illegal")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        beeper.play("uno")
+        assert beeper.wait(5)
+        assert crashes == [] and factory.pin(16).state == 0
     finally:
         beeper.close()
 
