@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.engine.cards import CARD_NAMES
+from companion.engine.cards import ALL_WILD_FACES, CARD_NAMES
 from companion.vision import glyphs
 from companion.vision.deck import NUMBER_RANKS, split
 
@@ -50,8 +50,10 @@ QUARTERS = ("red", "yellow", "green", "blue")
 INDEX_TEXT = {"draw1": "+1", "draw2": "+2", "wild-draw4": "+4"}
 DRAW_CARDS = {"draw2": (((20, -24), (-20, 24)), (44, 70)),
               "draw1": (((0, 0),), (50, 78))}              # E3 Junior: one card, upright
+#: E6 All Wild's faces (no colour: each its own rank), drawn in render_all_wild.py.
+ALL_WILD_RANKS = tuple(name for name, _points in ALL_WILD_FACES)
 #: Every rank these drawings can show (a face of another rank is not drawn yet).
-DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS)
+DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS, *ALL_WILD_RANKS)
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,9 @@ def _draw_cached(name: str, design: str, style_index: int, print_run: str = "sta
     paint = {**PAINT, **{k: v for k, v in changes.items() if k != "oval"}}
     if "oval" in changes:
         style = Style(style.weight, style.slant, changes["oval"], style.tilt, style.numeral)
+    if rank in ALL_WILD_RANKS:       # E6: its own module, which draws with the helpers here
+        from companion.vision.render_all_wild import draw_all_wild
+        return draw_all_wild(rank, design, style, paint)
     image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
     field = _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS)
     _paint(image, field, paint[colour])
