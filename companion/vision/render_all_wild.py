@@ -4,6 +4,8 @@ Every All Wild card is wild: a black field with a wild oval in the middle, so ca
 apart by the white symbol on the oval and the small symbol in two corners, never by colour.
 The oval is cut into eight slices (the four colours twice round), where the classic wild has
 four quarters: the edition's look, and a plain All Wild wild is not drawn as the classic one.
+This module says what each face shows, as masks and data, with the glyphs below it;
+render.py (which imports it, never the other way) paints the card and inks the symbols.
 
 =================================  ==============================================
 face                               symbol (middle; corner index)
@@ -28,12 +30,17 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.engine.cards import ALL_WILD_FACES
 from companion.vision import glyphs
-from companion.vision.render import (BORDER, CARD_H, CARD_W, CENTRE, DRAW_CARDS, FIELD_RADIUS, INDEX_AT,
-                                     QUARTERS, WHITE, _blank, _both_corners, _inked, _mini_cards, _paint,
-                                     _rounded, _wild_corners, card_mask)
 
-SLICES = 8      # of the wild oval
+#: The faces drawn here: each its own rank (no colour).
+RANKS = tuple(name for name, _points in ALL_WILD_FACES)
+#: The oval's slices from the top-left, clockwise: the four colours twice round.
+SLICES = ("red", "yellow", "green", "blue") * 2
+#: The small white cards of the draw faces, as render.py lays the classic ones: centre offsets
+#: back to front, (width, height).
+SMALL_CARDS = {"all-wild-draw2": (((20, -24), (-20, 24)), (44, 70)),
+               "all-wild-draw4": (((-14, 27), (33, -14), (13, -46), (-26, -6)), (38, 50))}
 
 
 def _skip(centre, radius):
@@ -56,7 +63,7 @@ def _arrow(centre, length, width, pointing):
 
 
 def _target(centre, radius, style, text: str | None = "+2"):
-    """A target: a ring, four cross-hair ticks through it, and ``text`` in the middle."""
+    """A target: a ring, four cross-hair ticks through it, and ``text`` in the middle (or a dot)."""
     cx, cy = centre
 
     def draw(layer):
@@ -77,79 +84,54 @@ def _target(centre, radius, style, text: str | None = "+2"):
     return draw
 
 
-def _middle_layers(rank: str, style, size: float):
-    """The middle symbol's layers, back to front, each inked (white, black outline and shadow)
-    on its own so overlapping parts keep their edges; ``size`` scales it (1: classic design)."""
-    cx, cy = CENTRE
+def middle_layers(rank: str, style, centre, size: float):
+    """The middle symbol's layers, back to front, each a function drawing into a mask; render.py
+    inks each on its own (white, black outline and shadow) so overlapping parts keep their
+    edges. ``size`` scales it (1: the classic design)."""
+    cx, cy = centre
     if rank == "all-wild-reverse":
-        return [lambda layer, a=arrow: glyphs.draw_reverse(layer, CENTRE, 88 * size, (a,)) for arrow in (1, 0)]
+        return [lambda layer, a=arrow: glyphs.draw_reverse(layer, centre, 88 * size, (a,)) for arrow in (1, 0)]
     if rank == "all-wild-skip":
-        return [_skip(CENTRE, 44 * size)]
+        return [_skip(centre, 44 * size)]
     if rank == "all-wild-skip2":
         return [_skip((cx + 15 * size, cy + 30 * size), 31 * size),
                 _skip((cx - 15 * size, cy - 30 * size), 31 * size)]
     if rank == "all-wild-target-draw2":
-        return [_target(CENTRE, 42 * size, style)]
+        return [_target(centre, 42 * size, style)]
     if rank == "all-wild-swap":
         return [_arrow((cx, cy - 24 * size), 110 * size, 18 * size, 1),
                 _arrow((cx, cy + 24 * size), 110 * size, 18 * size, -1)]
     return []
 
 
-def _index_layer(rank: str, style) -> np.ndarray:
-    """The small corner symbol (top-left and, turned, bottom-right)."""
-    layer = _blank()
-    x, y = INDEX_AT
+def draw_index(layer: np.ndarray, rank: str, style, at) -> None:
+    """The small corner symbol at ``at`` (the top-left corner's middle) into a mask; the plain
+    wild has none (render.py gives it the small four-colour oval)."""
+    x, y = at
     if rank == "all-wild-reverse":
-        glyphs.draw_reverse(layer, INDEX_AT, 18)
+        glyphs.draw_reverse(layer, at, 18)
     elif rank == "all-wild-skip":
-        glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
+        glyphs.draw_skip(layer, at, 10.5, 30)
     elif rank == "all-wild-skip2":
         glyphs.draw_skip(layer, (x - 3, y - 8), 8, 30)
         glyphs.draw_skip(layer, (x + 5, y + 9), 8, 30)
-    elif rank in ("all-wild-draw2", "all-wild-draw4"):
+    elif rank in SMALL_CARDS:
         glyphs.draw_text(layer, "+2" if rank == "all-wild-draw2" else "+4", (x + 6, y), 22, style.slant, 0.19)
     elif rank == "all-wild-target-draw2":
         _target((x + 2, y), 10, style, text=None)(layer)
     elif rank == "all-wild-swap":
         _arrow((x + 3, y - 6), 26, 5, 1)(layer)
         _arrow((x + 3, y + 6), 26, 5, -1)(layer)
-    return _both_corners(layer)
 
 
-def _oval(image: np.ndarray, axes, tilt: float, paint) -> None:
-    """The wild oval in eight slices, the four colours twice round, from the top-left."""
-    step = 360 / SLICES
-    for i in range(SLICES):
-        cv2.ellipse(image, (CARD_W // 2, CARD_H // 2), axes, tilt, 180 + i * step, 180 + (i + 1) * step,
-                    paint[QUARTERS[i % len(QUARTERS)]], -1, cv2.LINE_AA)
-
-
-def draw_all_wild(rank: str, design: str, style, paint) -> np.ndarray:
-    """One All Wild face (``rank`` is its name), as :func:`companion.vision.render.draw_card`
-    draws every face: CARD_H x CARD_W BGR, black outside the outline."""
-    classic = design == "classic"
-    image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
-    field = _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS)
-    _paint(image, field, paint[None])
-    if classic:
-        _oval(image, (style.oval[0] + 4, style.oval[1] - 16), style.tilt, paint)
+def draw_oval(image: np.ndarray, centre, design: str, style, paint) -> None:
+    """The wild oval in eight slices: tilted as the classic oval on the classic design, upright
+    and reaching near the border on the current one."""
+    if design == "classic":
+        axes, tilt = (style.oval[0] + 4, style.oval[1] - 16), style.tilt
     else:
-        _oval(image, (78, 128), 0.0, paint)      # upright, reaching near the border
-    if rank == "all-wild":
-        _wild_corners(image, paint)
-    else:
-        _inked(image, _index_layer(rank, style), WHITE, 1, (-1.0, 1.0))
-    outline, shadow, size = (3, (-4.0, 4.0), 1.0) if classic else (2, (-5.0, 6.0), 1.08)
-    if rank in ("all-wild-draw2", "all-wild-draw4"):       # small white cards, back to front
-        if rank == "all-wild-draw2":
-            spots, cards = DRAW_CARDS["draw2"]
-        else:
-            spots, cards = ((-14, 27), (33, -14), (13, -46), (-26, -6)), (38, 50)
-        _mini_cards(image, (None,) * len(spots), spots, cards, paint)
-    for draw in _middle_layers(rank, style, size):
-        layer = _blank()
-        draw(layer)
-        _inked(image, layer, WHITE, outline, shadow)
-    image[card_mask() == 0] = 0
-    return image
+        axes, tilt = (78, 128), 0.0
+    step = 360 / len(SLICES)
+    for i, colour in enumerate(SLICES):
+        cv2.ellipse(image, (round(centre[0]), round(centre[1])), axes, tilt, 180 + i * step,
+                    180 + (i + 1) * step, paint[colour], -1, cv2.LINE_AA)
