@@ -112,10 +112,20 @@ def test_the_watcher_reports_the_plays_of_an_all_wild_game():
     assert plays == names
 
 
-def test_recognise_names_an_all_wild_card_on_the_command_line(tmp_path):
+def test_the_commands_teach_an_all_wild_deck_from_one_photo_per_card_and_name_its_cards(tmp_path):
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True)
+
+    for name, (photo,) in teaching_photos(ALL_WILD.names).items():    # deck/all-wild-swap/1.png ...
+        (tmp_path / "deck" / name).mkdir(parents=True)
+        cv2.imwrite(str(tmp_path / "deck" / name / "1.png"), photo)
+    profile = tmp_path / "all-wild.json"
+    result = run("teach", str(tmp_path / "deck"), "--deck", "all-wild", "--out", str(profile))
+    assert result.returncode == 0, result.stderr
+    assert "taught 8 cards from 8 photos" in result.stdout
     photo = tmp_path / "swap.png"
     cv2.imwrite(str(photo), _scene("all-wild-swap", 77, height=260))
-    result = subprocess.run([sys.executable, "-m", "companion", "recognise", "--deck", "all-wild", str(photo)],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert '"card": "all-wild-swap"' in result.stdout
+    for source in ([], ["--profile", str(profile)]):      # the built-in drawings, the taught deck
+        result = run("recognise", *source, "--deck", "all-wild", str(photo))
+        assert result.returncode == 0, result.stderr
+        assert '"card": "all-wild-swap"' in result.stdout
