@@ -41,7 +41,8 @@ PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
                 "penalty-points": _l("Penalty points"), "casual": _l("Casual: count wins"),
                 "short": _l("Short match (250)"), "party": _l("Party: stack, swap, jump in"),
                 "junior-level1": _l("UNO Junior level 1: first to 3 wins"),
-                "junior-level2": _l("UNO Junior level 2: first to 3 wins")}
+                "junior-level2": _l("UNO Junior level 2: first to 3 wins"),
+                "all-wild": _l("UNO All Wild: first to 500")}
 #: What the setup page says under each edition (companion/engine/editions.py); none is fine.
 EDITION_HELP = {
     "classic": _l("108 cards, 7 each."),
@@ -53,6 +54,9 @@ EDITION_HELP = {
                         "entered again."),
     "junior": _l("The 56-card Junior deck, 5 each, with Draw 1, Draw 2, Skip and Wild; the hands "
                  "are held."),
+    "all-wild": _l("112 cards, 7 each, every one wild: any card on any card, no colour is named. "
+                   "After a targeted draw two or a forced swap the player presses the button of "
+                   "the seat they choose."),
 }
 REASON_NAMES = {"misplay": _l("misplay"), "suggestion": _l("suggestion to another player"),
                 "social": _l("table rule (question, swearing, silence, dozing)"),

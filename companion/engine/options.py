@@ -148,8 +148,8 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`) and the
 #: setup page offers them as coming later; the engine, its tests and its benchmarks play them.
-#: (E3 junior_level left it when the camera learnt the Junior faces.)
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy", "all_wild", "dos"})
+#: (E3 junior_level left it when the camera learnt the Junior faces, E6 all_wild the All Wild ones.)
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy", "dos"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -352,6 +352,9 @@ PRESETS: dict[str, RuleOptions] = {
     # game (docs/rules.md); a match here is the first to three round wins (S4).
     "junior-level1": RuleOptions(junior_level=1, scoring="wins", target_wins=3),
     "junior-level2": RuleOptions(junior_level=2, scoring="wins", target_wins=3),
+    # E6 UNO All Wild as its sources score it (E6.6): the round winner scores the others' cards
+    # (a plain wild 20, every other card 50), first to 500.
+    "all-wild": RuleOptions(all_wild=True),
 }
 
 

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.engine.cards import CARD_NAMES
-from companion.vision import glyphs
+from companion.vision import glyphs, render_all_wild
 from companion.vision.deck import NUMBER_RANKS, split
 
 CARD_W, CARD_H = 200, 310          # a real card is 56 x 87 mm
@@ -50,8 +50,10 @@ QUARTERS = ("red", "yellow", "green", "blue")
 INDEX_TEXT = {"draw1": "+1", "draw2": "+2", "wild-draw4": "+4"}
 DRAW_CARDS = {"draw2": (((20, -24), (-20, 24)), (44, 70)),
               "draw1": (((0, 0),), (50, 78))}              # E3 Junior: one card, upright
+#: E6 All Wild's faces (no colour: each its own rank): their symbols in render_all_wild.py.
+ALL_WILD_RANKS = render_all_wild.RANKS
 #: Every rank these drawings can show (a face of another rank is not drawn yet).
-DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS)
+DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS, *ALL_WILD_RANKS)
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,8 @@ def _draw_cached(name: str, design: str, style_index: int, print_run: str = "sta
     paint = {**PAINT, **{k: v for k, v in changes.items() if k != "oval"}}
     if "oval" in changes:
         style = Style(style.weight, style.slant, changes["oval"], style.tilt, style.numeral)
+    if rank in ALL_WILD_RANKS:       # E6: every card wild, told apart by its symbol
+        return _all_wild(rank, design, style, paint)
     image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
     field = _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS)
     _paint(image, field, paint[colour])
@@ -217,6 +221,31 @@ def _draw_cached(name: str, design: str, style_index: int, print_run: str = "sta
     else:
         _inked(image, _index_layer(rank, style), WHITE, 1, (-1.0, 1.0))
     _centre(image, colour, rank, design, style, paint)
+    image[card_mask() == 0] = 0
+    return image
+
+
+def _all_wild(rank: str, design: str, style: Style, paint) -> np.ndarray:
+    """E6: a black field, the eight-slice wild oval and the face's symbol in white, inked as
+    every symbol here is (what each face shows: render_all_wild.py)."""
+    classic = design == "classic"
+    image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
+    _paint(image, _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS), paint[None])
+    render_all_wild.draw_oval(image, CENTRE, design, style, paint)
+    if rank == "all-wild":
+        _wild_corners(image, paint)
+    else:
+        layer = _blank()
+        render_all_wild.draw_index(layer, rank, style, INDEX_AT)
+        _inked(image, _both_corners(layer), WHITE, 1, (-1.0, 1.0))
+    outline, shadow, size = (3, (-4.0, 4.0), 1.0) if classic else (2, (-5.0, 6.0), 1.08)
+    if rank in render_all_wild.SMALL_CARDS:
+        spots, cards = render_all_wild.SMALL_CARDS[rank]
+        _mini_cards(image, (None,) * len(spots), spots, cards, paint)
+    for draw in render_all_wild.middle_layers(rank, style, CENTRE, size):
+        layer = _blank()
+        draw(layer)
+        _inked(image, layer, WHITE, outline, shadow)
     image[card_mask() == 0] = 0
     return image
 

@@ -261,10 +261,9 @@ def test_e6_6_the_winner_scores_20_per_plain_wild_and_50_per_other_card(mode):
 
 
 # -- the option ----------------------------------------------------------------------------------------
-def test_e6_the_option_is_off_by_default_alone_and_not_at_the_table_yet():
-    assert RuleOptions().all_wild is False and "all_wild" in NOT_AT_THE_TABLE
-    with pytest.raises(UserError, match="not yet at the table"):
-        check_playable_at_table(RuleOptions(all_wild=True))
+def test_e6_the_option_is_off_by_default_alone_and_played_at_the_table():
+    assert RuleOptions().all_wild is False and "all_wild" not in NOT_AT_THE_TABLE
+    check_playable_at_table(RuleOptions(all_wild=True))     # the camera knows its faces (issue 17)
     for other in ({"junior_level": 2}, {"stack_draw2": True}, {"seven_o": True}, {"flash": True}):
         with pytest.raises(UserError, match="All Wild .E6. is played by its own rules"):
             RuleOptions(all_wild=True, **other)
