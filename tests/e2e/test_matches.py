@@ -39,13 +39,15 @@ def watching_phone(chromium, table):
     return page
 
 
-def test_an_official_match_to_500_with_misreads_jams_and_an_empty_hopper_on_a_phone(chromium):
+def test_an_official_match_with_misreads_jams_and_an_empty_hopper_on_a_phone(chromium):
+    # A match to 150 meets every fault the one to the official 500 met (4 rounds instead of about
+    # a dozen); the 500 stays the official preset's target (tests/service/test_stored_matches.py).
     faults = Faults(misreads=0.05, jams=3, hopper=40)
-    with SimulatedTable(config(), seed=3, faults=faults, web=True, port=0) as table:
+    with SimulatedTable(config(target=150), seed=3, faults=faults, web=True, port=0) as table:
         page = watching_phone(chromium, table)
         table.play()
         state = finished(table)
-        assert max(state["scores"]) >= 500 and state["match"]["target"] == 500
+        assert max(state["scores"]) >= 150 and state["match"]["target"] == 150
         assert table.counts["jams cleared"] >= 1 and table.counts["hopper refills"] >= 1
         assert table.misread and table.counts["cards typed in"] >= len(table.misread)
         # the page, live (never reloaded), shows the engine's scores

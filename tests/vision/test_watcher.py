@@ -1,4 +1,9 @@
-"""The discard watcher on rendered top-down scenes of a growing pile."""
+"""The discard watcher on rendered top-down scenes of a growing pile.
+
+CI plays a long game of 80 plays (the same card twice in a row 4 times); the 200-play soak:
+``UNO_WATCHER_PLAYS=200 python -m pytest tests/vision/test_watcher.py`` (docs/vision.md).
+"""
+import os
 import random
 
 import numpy as np
@@ -7,6 +12,8 @@ import pytest
 from companion.vision.deck import card_names
 from companion.vision.scene import Scene, play_sequence
 from companion.vision.watcher import DiscardWatcher
+
+LONG_GAME = int(os.environ.get("UNO_WATCHER_PLAYS", "80"))
 
 
 def _plays(names, **scene):
@@ -31,8 +38,8 @@ def _shuffled_plays(seed: int, count: int) -> list[str]:
 
 
 @pytest.mark.slow
-def test_a_200_play_game_is_reported_exactly_in_order():
-    names = _shuffled_plays(seed=11, count=200)
+def test_a_long_game_is_reported_exactly_in_order():
+    names = _shuffled_plays(seed=11, count=LONG_GAME)
     assert _plays(names, seed=11, light="warm", design="classic", still_frames=4) == names
 
 
