@@ -138,7 +138,7 @@ class ThrowCalibration:
 
     def ask_distance(self, seat: int) -> float | None | tuple:
         """The distance in cm (None: Enter, not measured) or ("aim", degrees) to aim again."""
-        self.say(f"How far from the launcher did it land, in cm? (Enter: not measured; a DEGREES: turn the aim "
+        self.say("How far from the launcher did it land, in cm? (Enter: not measured; a DEGREES: turn the aim "
                  "and throw again)")
         while True:
             line = self.answers.line(self.step_seconds)

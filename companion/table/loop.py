@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 
 from companion.errors import UserError
-from companion.table.game import Setup, TableGame
+from companion.table.game import TableGame
 from companion.table.observations import (Answer, Ask, Correct, Dismiss, NewGame, Observation, Happened,
                                           UndoLast, Update)
 from companion.threads import Worker
