@@ -106,6 +106,8 @@ def _cache_file() -> Path:
     for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "learn.py",
                    "outline.py", "glyphs.py", "scene.py", "builtin.py"):
         digest.update((Path(__file__).parent / module).read_bytes())
+    for module in sorted(Path(__file__).parent.glob("render_*.py")):    # the editions' faces
+        digest.update(module.read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "uno-companion" / f"default-profile-{digest.hexdigest()[:16]}.json"
 
