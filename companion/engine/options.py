@@ -148,8 +148,9 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`) and the
 #: setup page offers them as coming later; the engine, its tests and its benchmarks play them.
-#: (E3 junior_level left it when the camera learnt the Junior faces.)
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy", "all_wild", "dos"})
+#: (E3 junior_level left it when the camera learnt the Junior faces; E7 dos when it learnt
+#: the DOS faces and to watch the centre row's piles.)
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy", "all_wild"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -352,6 +353,8 @@ PRESETS: dict[str, RuleOptions] = {
     # game (docs/rules.md); a match here is the first to three round wins (S4).
     "junior-level1": RuleOptions(junior_level=1, scoring="wins", target_wins=3),
     "junior-level2": RuleOptions(junior_level=2, scoring="wins", target_wins=3),
+    # E7 DOS: the sources' match, first to 200 points (docs/editions.md E7.9).
+    "dos": RuleOptions(dos=True, target=200),
 }
 
 
