@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 
 from companion.engine.inputs import RowSighted
-from companion.vision.detect import order_corners
+from companion.vision.detect import order_corners, overlap
 from companion.vision.recognise import Recogniser, bad_frame
 from companion.vision.watcher import CHANGE_SIZE, MOTION_SIZE, DiscardWatcher, _edge_angle
 
@@ -162,7 +162,10 @@ class RowWatcher:
                     continue
                 read = [(self.recogniser.sighting(frame, quad, score), score) for score, quad in found]
                 sighting = max(read, key=lambda item: item[1] * (0.5 + 0.5 * item[0].confidence))[0]
-                new.setdefault(pile, []).append(sighting)
+                kept = new.setdefault(pile, [])
+                # one card whose change fell apart in two (around its oval) is still one card
+                if all(overlap(sighting.quad, other.quad) < 0.5 for other in kept):
+                    kept.append(sighting)
         if not new:
             return None
         pile, sightings = next(iter(new.items()))
