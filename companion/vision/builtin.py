@@ -84,8 +84,8 @@ def view_count(count: int = VIEWS, names=None) -> int:
 
 def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER, names=None,
                      progress=None) -> Profile:
-    """The default profile, taught from rendered photos of the drawings (all 348, the classic
-    54 faces and Junior's four draw1: about a minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
+    """The default profile, taught from rendered photos of the drawings (all 402, the classic
+    54 faces, Junior's four draw1 and DOS's nine: about a minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
     view. Drawn from some ``names`` only, it holds the colours of those."""
     total = view_count(count, names)
 
