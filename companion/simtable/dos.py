@@ -17,16 +17,21 @@ from companion.engine.dos import LAY, REFILL
 from companion.simtable.players import Act
 
 
-def taken_away(camera_row, centre_row) -> int | None:
-    """The camera's pile no longer in the engine's row (matched: to the discard pile), if any."""
+def taken_away(camera_row, centre_row) -> tuple | None:
+    """What the players take from the row the camera sees so that it shows the engine's:
+    ``("take", pile)`` a matched pile (to the discard pile, E7.6), ``("take_back", pile, n)``
+    the last n cards of a refused match (back to the hand, P1); None when they agree."""
     if camera_row is None or centre_row is None:
         return None
     left = [sorted(pile) for pile in centre_row]
     for index, pile in enumerate(camera_row.piles):
         if sorted(pile) in left:
             left.remove(sorted(pile))
-        else:
-            return index
+            continue
+        kept = list(centre_row[index]) if index < len(centre_row) else []
+        if kept and len(kept) < len(pile) and pile[:len(kept)] == kept:
+            return ("take_back", index, len(pile) - len(kept))
+        return ("take", index)
     return None
 
 

@@ -126,7 +126,7 @@ class SimulatedTable(PlayersHands):
             from companion.simtable.dos import taken_away
             gone = taken_away(self.camera.row, shown.centre_row)   # E7.6: the matched piles go
         if gone is not None:
-            act = Act("row", None, ("take", gone))
+            act = Act("row", None, gone)
         else:
             act = self._show_hand(state) if shown.phase == P.SCORING else self.players.next_act(shown)
         if act is None and shown.match.over:

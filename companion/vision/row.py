@@ -142,6 +142,13 @@ class RowWatcher:
             self._rows = [p for i, p in enumerate(self._rows) if i not in gone]
             log.debug("row camera: pile(s) %s taken away; %d left", gone, len(self._rows))
             return None
+        for index, pile in enumerate(self._rows):   # a refused match (P1) goes back to the hand
+            if len(pile.quads) > 1:
+                was, now = _white_over(pile, before_white, scale), _white_over(pile, white, scale)
+                if was > 0 and now < GONE * was:
+                    del pile.quads[1:]
+                    log.debug("row camera: the cards on pile %d were taken back", index)
+                    return None
         angle = _edge_angle(picture, self._picture_before, changed)
         groups: dict[int | None, list[int]] = {}     # the changed parts by the pile they lie on
         for part in parts:
@@ -206,3 +213,12 @@ def _white(picture: np.ndarray) -> np.ndarray:
     low = picture.min(axis=2).astype(np.float32)
     high = picture.max(axis=2).astype(np.float32)
     return np.clip((low - 150) / 60, 0, 1) * np.clip((60 - (high - low)) / 30, 0, 1)
+
+
+def _white_over(pile: _Pile, white: np.ndarray, scale: float) -> float:
+    """The white where a pile's matched cards lie beside its centre card (CHANGE_SIZE pixels)."""
+    mask = np.zeros(white.shape, np.uint8)
+    for quad in pile.quads[1:]:
+        cv2.fillConvexPoly(mask, (order_corners(quad) / scale).astype(np.int32), 1)
+    cv2.fillConvexPoly(mask, (order_corners(pile.quads[0]) / scale).astype(np.int32), 0)
+    return float(white[mask > 0].sum())

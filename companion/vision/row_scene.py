@@ -66,6 +66,13 @@ class RowScene:
             lying.append(self._card(card, (x + dx, y + 4), 3.0))
         self._scene = None
 
+    def take_back(self, pile: int, count: int) -> list[str]:
+        """The last ``count`` cards of pile ``pile`` taken back into a hand (a refused match)."""
+        lying = self._piles[pile][1]
+        back, lying[:] = lying[len(lying) - count:], lying[:len(lying) - count]
+        self._scene = None
+        return [card for card, *_ in back]
+
     def take(self, pile: int) -> list[str]:
         """Pile ``pile`` taken away (to the discard pile); answers its cards."""
         _, lying = self._piles.pop(pile)

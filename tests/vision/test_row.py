@@ -68,3 +68,13 @@ def test_what_the_row_camera_sees_is_what_the_engine_plays():
     view = game.snapshot()
     assert view.centre_row == (("red-5",), ("blue-8", "red-3", "yellow-5"))
     assert view.house["matched_piles"] == [1]
+
+
+def test_cards_taken_back_from_a_pile_are_no_match_and_the_pile_stays(recogniser):
+    """A refused match (P1) goes back to the hand: the pile is its centre card again."""
+    watcher = RowWatcher(recogniser)
+    steps = [("open", "red-5"), ("open", "blue-8"), ("match", 1, ["green-7", "yellow-6"]),
+             ("take_back", 1, 2), ("match", 1, ["blue-8"])]
+    seen = [s for frame, _ in row_sequence(steps, seed=15) if (s := watcher.feed(frame))]
+    assert seen[2:] == [RowSighted(1, ("green-7", "yellow-6")), RowSighted(1, ("blue-8",))]
+    assert watcher.piles == 2
