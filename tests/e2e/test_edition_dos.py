@@ -47,3 +47,21 @@ def test_a_whole_dos_match_on_a_phone_shows_the_engines_scores(chromium):
             "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
             ".join() === scores", arg=",".join(map(str, scores)), timeout=5000)
         page.context.close()
+
+
+def test_demo_plays_a_dos_match_from_the_command_line(tmp_path):
+    from test_demo_cli import QUICK, run
+
+    log = tmp_path / "dos.jsonl"
+    result = run("demo", "--edition", "dos", "--target", "50", "--seed", "3", "--players", "3",
+                 "--log", str(log), *QUICK)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("; edition dos (DOS: a centre row of piles, number and sum matches)")
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["deck"] == "dos" and header["options"]["dos"] is True
+    state = json.loads(run("replay", str(log)).stdout)
+    winner = next(line for line in lines if line.startswith("winner: "))
+    assert state["match"]["over"] and winner.startswith(f"winner: {state['players'][state['match']['winner']]}; ")
+    assert winner.endswith("scores " + ", ".join(f"{n} {s}" for n, s in zip(state["players"], state["scores"])))
+    assert max(state["scores"]) >= 50
