@@ -64,6 +64,7 @@ def build_view(state: TableState) -> dict:
     goal = (state.setup.options.target_wins or max(points + [1])) if wins_only else match.target
     owed = game.owed_cards
     player_views = []
+    call, catch = ("DOS!", _("no DOS called!")) if game.centre_row is not None else ("UNO!", _("no UNO called!"))
     for seat, name in enumerate(players):
         due = owed[seat] + (game.pending_draw if seat == turn else 0)
         player_views.append({
@@ -72,6 +73,7 @@ def build_view(state: TableState) -> dict:
             "hand": game.hand_sizes[seat],
             "hand_text": ngettext("%(num)d card", "%(num)d cards", game.hand_sizes[seat]),
             "uno": game.uno_called[seat] and game.hand_sizes[seat] != 0,  # out: no badge
+            "uno_text": call, "catch_text": catch,
             "dealer": seat == game.dealer,
             "catchable": seat == game.uno_window,  # one card, no UNO called: catch them
             "current": seat == turn, "pending": due,

@@ -58,6 +58,12 @@ EDITION_HELP = {
                    "After a targeted draw two or a forced swap the player presses the button of "
                    "the seat they choose."),
 }
+PRESET_NAMES["dos"] = _l("DOS: first to 200")  # E7
+EDITION_HELP["dos"] = _l("Another game on the same table: 108 DOS cards, 7 each. Two or more piles lie "
+                         "side by side in the middle under the camera; match a pile's card with one card "
+                         "of its number or two that add up to it (lay a sum's two cards side by side on "
+                         "the pile). Call \"DOS!\" at two cards. The launcher deals and throws the "
+                         "penalties.")
 REASON_NAMES = {"misplay": _l("misplay"), "suggestion": _l("suggestion to another player"),
                 "social": _l("table rule (question, swearing, silence, dozing)"),
                 "timer": _l("turn timer ran out"), "uno": _l("forgot to call UNO")}

@@ -148,8 +148,9 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`) and the
 #: setup page offers them as coming later; the engine, its tests and its benchmarks play them.
-#: (E3 junior_level left it when the camera learnt the Junior faces, E6 all_wild the All Wild ones.)
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy", "dos"})
+#: (E3 junior_level left it when the camera learnt the Junior faces, E6 all_wild the All Wild
+#: ones, E7 dos the DOS faces and to watch the centre row's piles.)
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -355,6 +356,8 @@ PRESETS: dict[str, RuleOptions] = {
     # E6 UNO All Wild as its sources score it (E6.6): the round winner scores the others' cards
     # (a plain wild 20, every other card 50), first to 500.
     "all-wild": RuleOptions(all_wild=True),
+    # E7 DOS: the sources' match, first to 200 points (docs/editions.md E7.9).
+    "dos": RuleOptions(dos=True, target=200),
 }
 
 

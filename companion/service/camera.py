@@ -15,7 +15,7 @@ import time
 
 from companion.engine import events as E
 from companion.engine import phases as P
-from companion.engine.inputs import CardSighted, meaning
+from companion.engine.inputs import CardSighted, RowSighted, meaning
 from companion.engine.state import GameView
 from companion.errors import UserError
 from companion.table import Ask, Happened, TableGame, TableLoop
@@ -91,6 +91,9 @@ class CameraFeeder:
         inner = getattr(watcher, "watcher", watcher)   # a wrapper (the demo's misreads) holds one
         if getattr(inner, "recogniser", None) is not None and hasattr(inner.recogniser, "with_deck"):
             inner.recogniser = inner.recogniser.with_deck(self._deck)
+        if self._deck.name == "dos":     # E7: the camera watches the centre row's piles
+            from companion.vision.row import RowWatcher
+            return RowWatcher(getattr(inner, "recogniser", None), deck=self._deck)
         return watcher
 
     def start(self) -> "CameraFeeder":
@@ -178,6 +181,8 @@ class CameraFeeder:
     def _look(self, seen) -> None:
         if seen is None:
             return
+        if isinstance(seen, RowSighted):
+            return self._look_row(seen)
         self.sightings.append(seen)
         state = self.loop.latest.snapshot.game
         if seen.card is None:   # not guessed: every phone shows the question, the host answers
@@ -198,3 +203,18 @@ class CameraFeeder:
             self.loop.submit(Happened(event, source="camera")).result(10)
         except UserError as refusal:
             log.info("camera: %s refused: %s", event.to_json(), refusal)
+
+    def _look_row(self, seen: RowSighted) -> None:
+        """E7 DOS: cards settled in the centre row; the engine says what they stand for (a row
+        card turned up, a card put into the row, a match). A card it could not read is never
+        guessed: the host types the move in on the phone."""
+        self.sightings.append(seen)
+        if None in seen.cards:
+            log.warning("camera: unsure of a card in the centre row (%s); the host enters it", seen)
+            return
+        for event in meaning(self.loop.latest.snapshot.game, seen).events:
+            log.debug("camera: %s -> %s", seen, event.to_json())
+            try:
+                self.loop.submit(Happened(event, source="camera")).result(10)
+            except UserError as refusal:
+                log.info("camera: %s refused: %s", event.to_json(), refusal)

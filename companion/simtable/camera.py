@@ -39,6 +39,7 @@ class SimCamera:
         self.placed_at: list[tuple[str, float]] = []   # (card, time its first still frame was read)
         self._mark: str | None = None
         self._spread = None     # the one picture of a hand spread for scoring
+        self.row = None         # E7 DOS: the centre row (a RowScene) once a card is laid in it
         self._still(STILL_FRAMES)
 
     @property
@@ -65,6 +66,19 @@ class SimCamera:
             self._frames.append(("spread", tuple(cards)))
             self._frames.extend(("frame", None) for _ in range(STILL_FRAMES))
 
+    def row_change(self, change: str, *args) -> None:
+        """E7 DOS: the centre row changes (``open`` a pile with a card, ``match`` cards on a
+        pile, ``take`` a pile away; vision.row_scene.RowScene); the frames of it are queued."""
+        rng = self.table.rng
+        path = [(CENTRE[0] + rng.uniform(-150, 150), FRAME_H + 60 - k * 90) for k in range(3)]
+        with self._lock:
+            if self.hands:
+                self._frames.extend(("frame", point) for point in path)
+            self._frames.append(("row", (change, args)))
+            if self.hands:
+                self._frames.extend(("frame", point) for point in reversed(path[:2]))
+            self._frames.extend(("frame", None) for _ in range(STILL_FRAMES))
+
     def clear(self) -> None:
         """The pile is taken away (a new round, or a start card put back)."""
         with self._lock:
@@ -89,7 +103,13 @@ class SimCamera:
                     self.table.random_place(value, near=CENTRE, spread=45)
                     self._mark = value
                 elif kind == "clear":
-                    self.table, self._spread = Scene(seed=self.seed), None
+                    self.table, self._spread, self.row = Scene(seed=self.seed), None, None
+                elif kind == "row":
+                    if self.row is None:
+                        from companion.vision.row_scene import RowScene
+                        self.row = RowScene(seed=self.seed)
+                    self._spread = None
+                    getattr(self.row, value[0])(*value[1])
                 elif kind == "spread":
                     self._spread = hand_spread(value, seed=self.seed)[0]
                 else:
@@ -104,7 +124,8 @@ class SimCamera:
     def _frame(self, hand_at):
         if self._spread is not None:
             return self._spread
-        frame = self.table.frame(hand_at=hand_at, blur=1.0 if hand_at is not None else 0.0)
+        table = self.table if self.row is None else self.row
+        frame = table.frame(hand_at=hand_at, blur=1.0 if hand_at is not None else 0.0)
         if hand_at is None and self._mark is not None:
             self.placed_at.append((self._mark, time.monotonic()))
             self._mark = None

@@ -32,6 +32,8 @@ class PlayersHands:
             if act.seat is None and state.game.top_card is None:
                 self.camera.clear()     # a new round's pile (or a start wild-draw4 put back)
             self.camera.place(act.value)
+        elif act.kind == "row":       # E7 DOS: a card turned up, laid or matched; a pile taken
+            self.camera.row_change(*act.value)
         elif act.kind == "press":
             self.press(act.seat)
         elif act.kind == "jump":      # H5: the jumper's button claims the card laid next

@@ -157,6 +157,9 @@ class VirtualPlayers:
             return Act("draw_button" if self.launcher else "press", state.dealer)
         if phase == P.DEALING:
             return Act("fix_launcher")       # after a jam or a refill: deal on
+        if state.centre_row is not None and phase != P.SCORING:   # E7 DOS: the centre row
+            from companion.simtable.dos import dos_act
+            return dos_act(self, state)
         if phase == P.START:   # the dealer turns up the draw pile's top card (D4)
             # a table that counts more cards dealt than the deck holds (an undone deal dealt
             # again) leaves the players' pile empty: the card still lies in the launcher
@@ -240,7 +243,8 @@ def _common_prefix(before: list, now: list) -> int:
 
 def _played(events: list) -> list[tuple[int | None, int]]:
     """(seat as seen, card) of every card the table saw played in ``events``."""
-    return [(event.seat, CARD_ID[event.card]) for event in events if isinstance(event, E.Play)]
+    return [(event.seat, CARD_ID[card]) for event in events if isinstance(event, (E.Play, E.Match))
+            for card in ((event.card,) if isinstance(event, E.Play) else event.cards)]
 
 
 def reconcile(hands: list[list[int]], engine: Game, hints, rng) -> list[list[int]]:
@@ -261,7 +265,7 @@ def reconcile(hands: list[list[int]], engine: Game, hints, rng) -> list[list[int
     def spare(s: int, card: int) -> bool:   # held beyond what the table saw in that hand
         return hands[s].count(card) > known[s][card]
 
-    free = Counter(engine.deck.cards()) - Counter(engine.discard)
+    free = Counter(engine.deck.cards()) - Counter(engine.discard) - _in_row(engine)
     for card, extra in (Counter(c for hand in hands for c in hand) - free).items():
         for _ in range(extra):
             holders = sorted((s for s in range(n) if card in hands[s]),
@@ -296,8 +300,14 @@ def _with_hands(engine: Game, hands: list[list[int]]) -> Game:
     """A full-information copy of the table's engine holding the players' hands."""
     world = engine.copy()
     world.full, world.hands = True, [list(hand) for hand in hands]
-    free = Counter(engine.deck.cards()) - Counter(engine.discard) - Counter(c for h in hands for c in h)
+    free = (Counter(engine.deck.cards()) - Counter(engine.discard) - Counter(c for h in hands for c in h)
+            - _in_row(engine))
     world.pile = sorted(free.elements())
     if world.phase == DRAWN and world.hands[world.current]:
         world.drawn = world.hands[world.current][-1]   # the card the launcher just threw
     return world
+
+
+def _in_row(engine: Game) -> Counter:
+    """E7 DOS: the cards lying in the centre row (neither held nor on the discard pile)."""
+    return Counter(card for pile in getattr(engine, "row", ()) for card in pile)

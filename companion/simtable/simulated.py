@@ -121,7 +121,14 @@ class SimulatedTable(PlayersHands):
         self.settle()
         state = self.sync()
         shown = state.game
-        act = self._show_hand(state) if shown.phase == P.SCORING else self.players.next_act(shown)
+        gone = None
+        if shown.centre_row is not None and shown.phase != P.SCORING:
+            from companion.simtable.dos import taken_away
+            gone = taken_away(self.camera.row, shown.centre_row)   # E7.6: the matched piles go
+        if gone is not None:
+            act = Act("row", None, gone)
+        else:
+            act = self._show_hand(state) if shown.phase == P.SCORING else self.players.next_act(shown)
         if act is None and shown.match.over:
             return False
         if shown.events == self._events_seen:

@@ -84,8 +84,8 @@ def view_count(count: int = VIEWS, names=None) -> int:
 
 def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER, names=None,
                      progress=None) -> Profile:
-    """The default profile, taught from rendered photos of the drawings (all 396, the classic
-    54 faces, Junior's four draw1 and All Wild's eight: about a minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
+    """The default profile, taught from rendered photos of the drawings (all 450, the classic
+    54 faces, Junior's four draw1, All Wild's eight and DOS's nine: about a minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
     view. Drawn from some ``names`` only, it holds the colours of those."""
     total = view_count(count, names)
 
@@ -104,8 +104,10 @@ def _cache_file() -> Path:
     """Where the built-in profile is kept once made: named after the code that makes it."""
     digest = hashlib.sha256()
     for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "learn.py",
-                   "outline.py", "glyphs.py", "scene.py", "builtin.py", "render_all_wild.py"):
+                   "outline.py", "glyphs.py", "scene.py", "builtin.py"):
         digest.update((Path(__file__).parent / module).read_bytes())
+    for module in sorted(Path(__file__).parent.glob("render_*.py")):    # the editions' faces
+        digest.update(module.read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "uno-companion" / f"default-profile-{digest.hexdigest()[:16]}.json"
 

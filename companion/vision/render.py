@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.engine.cards import CARD_NAMES
-from companion.vision import glyphs, render_all_wild
+from companion.vision import glyphs, render_all_wild, render_dos
 from companion.vision.deck import NUMBER_RANKS, split
 
 CARD_W, CARD_H = 200, 310          # a real card is 56 x 87 mm
@@ -54,6 +54,8 @@ DRAW_CARDS = {"draw2": (((20, -24), (-20, 24)), (44, 70)),
 ALL_WILD_RANKS = render_all_wild.RANKS
 #: Every rank these drawings can show (a face of another rank is not drawn yet).
 DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS, *ALL_WILD_RANKS)
+DRAWN_RANKS += render_dos.RANKS                     # E7 DOS (render_dos.py)
+INDEX_TEXT.update(render_dos.INDEX_TEXT)
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,8 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
             cv2.ellipse(image, (CARD_W // 2, CARD_H // 2), axes, style.tilt, 180 + i * 90, 270 + i * 90,
                         paint[quarter], -1, cv2.LINE_AA)
         return
+    if rank in render_dos.RANKS:
+        return render_dos.centre(image, colour, rank, design, style, paint)
     if rank == "wild-draw4":       # four cards, back to front
         spots = ((-14, 27), (33, -14), (13, -46), (-26, -6))
         _mini_cards(image, ("yellow", "green", "blue", "red"), spots, (38, 50), paint)

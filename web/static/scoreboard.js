@@ -28,8 +28,8 @@
         player.current ? element("span", { class: "badge now" }, labels.turn) : null,
         element("span", { class: "badge" }, labels.seat + " " + (player.seat + 1)),
         player.hand === null ? null : element("span", { class: "badge hand" }, player.hand_text),
-        player.uno ? element("span", { class: "badge uno" }, "UNO!") : null,
-        player.catchable ? element("span", { class: "badge catch" }, labels.catchable) : null,
+        player.uno ? element("span", { class: "badge uno" }, player.uno_text || "UNO!") : null,
+        player.catchable ? element("span", { class: "badge catch" }, player.catch_text || labels.catchable) : null,
         player.dealer ? element("span", { class: "badge" }, labels.dealer) : null,
         player.pending ? element("span", { class: "badge" }, player.pending_text) : null);
       const bar = element("div", { class: "progress", role: "progressbar", "aria-valuemin": 0,
