@@ -169,6 +169,23 @@ def _mini_cards(image, colours, spots, size, paint) -> None:
         _paint(image, inner, paint[colour] if colour else WHITE)
 
 
+def _dos_centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
+    """E7: a DOS numeral (render_dos.py) inked as the classic ones: in the card's colour with a
+    black outline on the classic white oval, white with a shadow on the current design; the wild
+    DOS's 2 white, striped in the four colours on the classic design."""
+    classic = design == "classic"
+    outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
+    layer = _blank()
+    render_dos.draw_glyph(layer, rank, CENTRE, style)
+    if rank != "wild-dos":
+        _inked(image, layer, paint[colour] if classic else WHITE, outline, shadow)
+        return
+    _inked(image, layer, WHITE, outline, shadow)
+    if classic:
+        for name, band in render_dos.stripes(layer):
+            _paint(image, band, paint[name])
+
+
 def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
     """The middle of the card: the number or symbol (or the wild cards' art)."""
     classic = design == "classic"
@@ -181,7 +198,7 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
                         paint[quarter], -1, cv2.LINE_AA)
         return
     if rank in render_dos.RANKS:
-        return render_dos.centre(image, colour, rank, design, style, paint)
+        return _dos_centre(image, colour, rank, design, style, paint)
     if rank == "wild-draw4":       # four cards, back to front
         spots = ((-14, 27), (33, -14), (13, -46), (-26, -6))
         _mini_cards(image, ("yellow", "green", "blue", "red"), spots, (38, 50), paint)

@@ -29,31 +29,23 @@ glyphs.DIGITS.setdefault("#", [[(0.2, 0.12), (0.2, 0.88)], [(0.42, 0.12), (0.42,
 STRIPES = ("red", "yellow", "green", "blue")   # the wild DOS's 2, top to bottom
 
 
-def centre(image, colour, rank: str, design: str, style, paint) -> None:
-    """The middle of a DOS face of ``rank`` (one of :data:`RANKS`), as render._centre draws
-    the classic ones: in the card's colour with a black outline on the classic design's white
-    oval, white with a shadow on the current design."""
-    from companion.vision import render as R
-
-    classic = design == "classic"
-    outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
-    layer = R._blank()
+def draw_glyph(layer: np.ndarray, rank: str, centre, style) -> None:
+    """The middle glyph of a DOS face of ``rank`` (one of :data:`RANKS`) into ``layer`` (a mask),
+    in ``style``'s numeral size, slant and weight (render.py inks it like a classic numeral)."""
     if rank == "10":
-        glyphs.draw_text(layer, "10", R.CENTRE, style.numeral * TEN_SIZE, style.slant, style.weight)
+        glyphs.draw_text(layer, "10", centre, style.numeral * TEN_SIZE, style.slant, style.weight)
     elif rank == "wild-number":
-        glyphs.draw_text(layer, "#", R.CENTRE, style.numeral * HASH_SIZE, style.slant, style.weight * 0.8)
+        glyphs.draw_text(layer, "#", centre, style.numeral * HASH_SIZE, style.slant, style.weight * 0.8)
     else:                                   # wild-dos: the 2
-        glyphs.draw_text(layer, "2", R.CENTRE, style.numeral, style.slant, style.weight)
-    if rank != "wild-dos":
-        R._inked(image, layer, paint[colour] if classic else R.WHITE, outline, shadow)
-        return
-    R._inked(image, layer, R.WHITE, outline, shadow)
-    if not classic:
-        return                              # the current design's numerals are white
-    ys = np.nonzero(layer.any(axis=1))[0]   # the 2 striped in the four colours, top to bottom
+        glyphs.draw_text(layer, "2", centre, style.numeral, style.slant, style.weight)
+
+
+def stripes(layer: np.ndarray):
+    """The wild DOS's 2 cut in four bands, top to bottom: (colour name, mask) pairs."""
+    ys = np.nonzero(layer.any(axis=1))[0]
     top, height = int(ys.min()), int(ys.max() - ys.min() + 1)
     for i, name in enumerate(STRIPES):
         band = np.zeros_like(layer)
         y0, y1 = top + height * i // 4, top + height * (i + 1) // 4
         band[y0:y1] = layer[y0:y1]
-        R._paint(image, band, paint[name])
+        yield name, band
