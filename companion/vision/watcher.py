@@ -128,12 +128,19 @@ class DiscardWatcher:
             if self._top and top and self._top.guess == top.guess:
                 return None
             return self._top
-        outlines = self._new_card(frame, changed, _edge_angle(picture, before, changed))
+        outlines, judge = self._new_card(frame, changed, _edge_angle(picture, before, changed))
         if not outlines:
             return None
-        # of the few most card-like outlines, the one that reads most clearly as a card
-        read = [(self.recogniser.sighting(frame, quad, score), score) for score, quad in outlines]
-        sighting = max(read, key=lambda item: item[1] * (0.5 + 0.5 * item[0].confidence))[0]
+        # of the few most card-like outlines, the one that reads most clearly as a card; each
+        # is polished and read only while it can still win (it is worth at most its score,
+        # and they come best first), so a clear first reading spares the others
+        sighting, best = None, -1.0
+        for score, quad in outlines:
+            if sighting is not None and score <= best:
+                break
+            seen = self.recogniser.sighting(frame, polish(frame, quad, judge=judge)[0], score)
+            if score * (0.5 + 0.5 * seen.confidence) > best:
+                sighting, best = seen, score * (0.5 + 0.5 * seen.confidence)
         quad = sighting.quad
         if self._top is not None and self._top.guess == sighting.guess and _same_place(quad, self._top.quad):
             return None   # the same card seen again where it lay (a hand lingered over it)
@@ -155,7 +162,8 @@ class DiscardWatcher:
         return SettledCard(found.card, found.confidence, found.quad, self.frame_number, found.guess)
 
     def _new_card(self, frame: np.ndarray, changed: np.ndarray, angle: float | None = None):
-        """The most card-like outlines that hold the changed area, as ``(score, quad)``.
+        """The most card-like outlines that hold the changed area, as ``(score, quad)`` best
+        first (not yet polished), and the frame's :class:`Judge`.
 
         The new card lies on top, so everything that changed is inside it; where it
         covers a card of the same colour only part of it changed, so outlines are
@@ -163,7 +171,7 @@ class DiscardWatcher:
         scale = frame.shape[1] / CHANGE_SIZE[0]
         count, labels, stats, _ = cv2.connectedComponentsWithStats(changed)
         if count < 2:
-            return []
+            return [], None
         biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
         region = (labels == biggest).astype(np.uint8)
         points = cv2.findNonZero(region)
@@ -200,8 +208,7 @@ class DiscardWatcher:
             if held < 0.7:
                 continue
             scored.append((judge.score(quad) * held, quad))
-        top = sorted(scored, key=lambda item: item[0], reverse=True)[:3]
-        return [(score, polish(frame, quad, judge=judge)[0]) for score, quad in top]
+        return sorted(scored, key=lambda item: item[0], reverse=True)[:3], judge
 
 
 def _channel_max(image: np.ndarray) -> np.ndarray:
