@@ -33,6 +33,7 @@ CHANGE_SIZE = (320, 240)
 # view's own edge (light falling off towards the corners), never a card. Taken for one, its
 # size would be remembered as a card's and every real card after it would read as unsure.
 MAX_CARD_SHARE = 0.4
+SMALLEST_GUESS = 0.4    # of a card's area: smaller outlines cannot pass the size check (0.75)
 
 
 @dataclass(frozen=True)
@@ -180,13 +181,19 @@ class DiscardWatcher:
         pad = int(0.25 * max(frame.shape[:2]))
         x0, y0 = max(0, x - pad), max(0, y - pad)
         crop = frame[y0:y + h + pad, x0:x + w + pad]
-        guesses += [q + np.float32([x0, y0]) for q in candidate_quads(crop, 0.01, nested=True)]
+        usual = np.median(self._sizes, axis=0) if self._sizes else None
+        smallest = 0.01
+        if usual is not None:
+            # an outline far smaller than the cards seen so far stays too small after snapping
+            # (each side moves by a tenth of the short side at most) to pass the size check
+            # below, so it is not looked for (most of the crop's contours: ovals, numbers)
+            smallest = max(smallest, SMALLEST_GUESS * usual[0] * usual[1] / (crop.shape[0] * crop.shape[1]))
+        guesses += [q + np.float32([x0, y0]) for q in candidate_quads(crop, smallest, nested=True)]
         judge = Judge(frame)
         white = judge.white if judge.scale == 1.0 else whiteness(frame)
         guesses += [snap(white, quad) for quad in guesses]
         total = max(1, np.count_nonzero(region))
         scored = []
-        usual = np.median(self._sizes, axis=0) if self._sizes else None
         if usual is not None:
             guesses += _slide_card(points.reshape(-1, 2) * scale, usual, angle)
         # how much of the change an outline holds, counted within the change's bounding box
