@@ -182,7 +182,14 @@ def _quad_from_contour(contour: np.ndarray, areas: tuple[float, float] | None = 
     (whether it has a card's size and shape is :func:`_plausible`'s question). ``areas``:
     the (min, max) area :func:`_plausible` will ask for; a rough outline far from a card's
     size or shape is returned unfitted (fitting is most of the cost, and the fit moves a
-    corner too little to make such an outline plausible)."""
+    corner too little to make such an outline plausible), and None for a contour whose box
+    is already too small."""
+    if areas is not None:
+        _, _, w, h = cv2.boundingRect(contour)
+        if w * h < areas[0] / FIT_SLACK:
+            # cheap rejection (most contours of a frame): the outline is no larger than the
+            # box around the contour, too small to be fitted, so too small to be plausible
+            return None
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     for eps in (0.02, 0.035, 0.05, 0.08):

@@ -278,14 +278,19 @@ class Recogniser:
         outlines = _outermost(ranked[:CHOICES])
         if not outlines:
             return UNSEEN
-        largest = max(cv2.contourArea(order_corners(q)) for q, _ in outlines)
+        areas = [cv2.contourArea(order_corners(q)) for q, _ in outlines]
+        # an outline is worth score x (0.5 + 0.5 confidence) x size^0.25: at most its
+        # score x size^0.25 (``most``), at least half that; one that cannot beat the best
+        # so far is not read, and when no other can beat the first, nothing is read
+        most = [score * (area / max(areas)) ** 0.25 for (_, score), area in zip(outlines, areas)]
         best, best_value = outlines[0][0], -1.0
-        if len(outlines) == 1:
+        if len(outlines) == 1 or max(most[1:]) <= 0.5 * most[0]:
             return self.sighting(frame, *polish(frame, best, judge=judge))
-        for quad, score in outlines:
+        for (quad, score), area, bound in zip(outlines, areas, most):
+            if bound <= best_value:
+                continue
             guess, confidence = self.name_card(read_warp(frame, quad), score, zooms=())    # a quick read
-            size = cv2.contourArea(order_corners(quad)) / largest
-            value = score * (0.5 + 0.5 * confidence) * size ** 0.25
+            value = score * (0.5 + 0.5 * confidence) * (area / max(areas)) ** 0.25
             if value > best_value:
                 best, best_value = quad, value
         return self.sighting(frame, *polish(frame, best, judge=judge))

@@ -33,6 +33,7 @@ CHANGE_SIZE = (320, 240)
 # view's own edge (light falling off towards the corners), never a card. Taken for one, its
 # size would be remembered as a card's and every real card after it would read as unsure.
 MAX_CARD_SHARE = 0.4
+SMALLEST_GUESS = 0.4    # of a card's area: smaller outlines cannot pass the size check (0.75)
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ class DiscardWatcher:
         return self._settled(calm)
 
     def _moved(self, a: np.ndarray, b: np.ndarray) -> bool:
-        diff = cv2.absdiff(a, b).max(axis=2)
+        diff = _channel_max(cv2.absdiff(a, b))
         return int(np.count_nonzero(diff > self.motion_level)) > 2
 
     def _settled(self, frame: np.ndarray) -> SettledCard | None:
@@ -115,7 +116,7 @@ class DiscardWatcher:
             if self._top:
                 self._remember_size(self._top.quad)
             return self._top
-        changed = cv2.absdiff(picture, self._pile).max(axis=2) > 40
+        changed = _channel_max(cv2.absdiff(picture, self._pile)) > 40
         before, self._pile = self._pile, picture
         changed = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if np.count_nonzero(changed) < self.min_card_fraction * changed.size:
@@ -128,12 +129,19 @@ class DiscardWatcher:
             if self._top and top and self._top.guess == top.guess:
                 return None
             return self._top
-        outlines = self._new_card(frame, changed, _edge_angle(picture, before, changed))
+        outlines, judge = self._new_card(frame, changed, _edge_angle(picture, before, changed))
         if not outlines:
             return None
-        # of the few most card-like outlines, the one that reads most clearly as a card
-        read = [(self.recogniser.sighting(frame, quad, score), score) for score, quad in outlines]
-        sighting = max(read, key=lambda item: item[1] * (0.5 + 0.5 * item[0].confidence))[0]
+        # of the few most card-like outlines, the one that reads most clearly as a card; each
+        # is polished and read only while it can still win (it is worth at most its score,
+        # and they come best first), so a clear first reading spares the others
+        sighting, best = None, -1.0
+        for score, quad in outlines:
+            if sighting is not None and score <= best:
+                break
+            seen = self.recogniser.sighting(frame, polish(frame, quad, judge=judge)[0], score)
+            if score * (0.5 + 0.5 * seen.confidence) > best:
+                sighting, best = seen, score * (0.5 + 0.5 * seen.confidence)
         quad = sighting.quad
         if self._top is not None and self._top.guess == sighting.guess and _same_place(quad, self._top.quad):
             return None   # the same card seen again where it lay (a hand lingered over it)
@@ -155,7 +163,8 @@ class DiscardWatcher:
         return SettledCard(found.card, found.confidence, found.quad, self.frame_number, found.guess)
 
     def _new_card(self, frame: np.ndarray, changed: np.ndarray, angle: float | None = None):
-        """The most card-like outlines that hold the changed area, as ``(score, quad)``.
+        """The most card-like outlines that hold the changed area, as ``(score, quad)`` best
+        first (not yet polished), and the frame's :class:`Judge`.
 
         The new card lies on top, so everything that changed is inside it; where it
         covers a card of the same colour only part of it changed, so outlines are
@@ -163,7 +172,7 @@ class DiscardWatcher:
         scale = frame.shape[1] / CHANGE_SIZE[0]
         count, labels, stats, _ = cv2.connectedComponentsWithStats(changed)
         if count < 2:
-            return []
+            return [], None
         biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
         region = (labels == biggest).astype(np.uint8)
         points = cv2.findNonZero(region)
@@ -172,13 +181,19 @@ class DiscardWatcher:
         pad = int(0.25 * max(frame.shape[:2]))
         x0, y0 = max(0, x - pad), max(0, y - pad)
         crop = frame[y0:y + h + pad, x0:x + w + pad]
-        guesses += [q + np.float32([x0, y0]) for q in candidate_quads(crop, 0.01, nested=True)]
+        usual = np.median(self._sizes, axis=0) if self._sizes else None
+        smallest = 0.01
+        if usual is not None:
+            # an outline far smaller than the cards seen so far stays too small after snapping
+            # (each side moves by a tenth of the short side at most) to pass the size check
+            # below, so it is not looked for (most of the crop's contours: ovals, numbers)
+            smallest = max(smallest, SMALLEST_GUESS * usual[0] * usual[1] / (crop.shape[0] * crop.shape[1]))
+        guesses += [q + np.float32([x0, y0]) for q in candidate_quads(crop, smallest, nested=True)]
         judge = Judge(frame)
         white = judge.white if judge.scale == 1.0 else whiteness(frame)
         guesses += [snap(white, quad) for quad in guesses]
         total = max(1, np.count_nonzero(region))
         scored = []
-        usual = np.median(self._sizes, axis=0) if self._sizes else None
         if usual is not None:
             guesses += _slide_card(points.reshape(-1, 2) * scale, usual, angle)
         # how much of the change an outline holds, counted within the change's bounding box
@@ -200,8 +215,14 @@ class DiscardWatcher:
             if held < 0.7:
                 continue
             scored.append((judge.score(quad) * held, quad))
-        top = sorted(scored, key=lambda item: item[0], reverse=True)[:3]
-        return [(score, polish(frame, quad, judge=judge)[0]) for score, quad in top]
+        return sorted(scored, key=lambda item: item[0], reverse=True)[:3], judge
+
+
+def _channel_max(image: np.ndarray) -> np.ndarray:
+    """The largest of each pixel's three channels (numpy's max over the channel axis is
+    several times slower than cv2's)."""
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r)
 
 
 def _share(quad: np.ndarray, frame: np.ndarray) -> float:
@@ -224,12 +245,17 @@ def _edge_angle(now: np.ndarray, before: np.ndarray, changed: np.ndarray) -> flo
         return cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1)
     gx, gy = gradients(now)
     ox, oy = gradients(before)
-    new = np.hypot(gx, gy) - np.hypot(ox, oy)
-    near = cv2.dilate(changed, np.ones((9, 9), np.uint8)) > 0
-    weight = np.where(near & (new > 30), new, 0).ravel()
+    near = cv2.dilate(changed, np.ones((9, 9), np.uint8))
+    # only the pixels near the change count: the magnitudes and angles are taken there alone
+    # (the whole picture's arctan2 and hypot were most of this function's time)
+    where = np.flatnonzero(near)
+    gx, gy = gx.ravel()[where], gy.ravel()[where]
+    new = np.hypot(gx, gy) - np.hypot(ox.ravel()[where], oy.ravel()[where])
+    strong = new > 30
+    weight = new[strong]
     if weight.sum() <= 0:
         return None
-    theta = np.degrees(np.arctan2(gy, gx)).ravel() % 90
+    theta = np.degrees(np.arctan2(gy[strong], gx[strong])) % 90
     histogram = np.bincount(theta.astype(int) % 90, weights=weight, minlength=90)
     histogram = np.convolve(np.concatenate([histogram[-2:], histogram, histogram[:2]]), np.ones(5), "valid")
     return float(np.argmax(histogram))
