@@ -52,6 +52,11 @@ DRAW_CARDS = {"draw2": (((20, -24), (-20, 24)), (44, 70)),
               "draw1": (((0, 0),), (50, 78))}              # E3 Junior: one card, upright
 #: Every rank these drawings can show (a face of another rank is not drawn yet).
 DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS)
+# Editions' own symbols, drawn in their own modules (render_flip.py ...) and hooked in at the
+# end of this file: rank -> drawing of the middle, of the corner index; quartered corners.
+CENTRES: dict = {}
+INDEXES: dict = {}
+WILD_CORNERS: dict = {"wild": QUARTERS}
 
 
 @dataclass(frozen=True)
@@ -123,7 +128,9 @@ def _both_corners(layer: np.ndarray) -> np.ndarray:
 def _index_layer(rank: str, style: Style) -> np.ndarray:
     """The small corner index (top-left and, turned, bottom-right)."""
     layer = _blank()
-    if rank == "skip":
+    if rank in INDEXES:
+        INDEXES[rank](layer, style)
+    elif rank == "skip":
         glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
     elif rank == "reverse":
         glyphs.draw_reverse(layer, INDEX_AT, 18)
@@ -135,12 +142,12 @@ def _index_layer(rank: str, style: Style) -> np.ndarray:
     return _both_corners(layer)
 
 
-def _wild_corners(image: np.ndarray, paint) -> None:
+def _wild_corners(image: np.ndarray, paint, quarters=QUARTERS) -> None:
     """The wild card's index: a small four-colour oval in two corners."""
     for centre, turn in ((INDEX_AT, 0), ((CARD_W - INDEX_AT[0], CARD_H - INDEX_AT[1]), 180)):
         c = (round(centre[0]), round(centre[1]))
         cv2.ellipse(image, c, (10, 14), 30, 0, 360, WHITE, -1, cv2.LINE_AA)
-        for i, quarter in enumerate(QUARTERS):
+        for i, quarter in enumerate(quarters):
             cv2.ellipse(image, c, (8, 12), 30, 180 + i * 90 + turn, 270 + i * 90 + turn,
                         paint[quarter], -1, cv2.LINE_AA)
 
@@ -170,6 +177,9 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
     classic = design == "classic"
     ink = paint[colour] if classic else WHITE
     outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
+    if rank in CENTRES:
+        CENTRES[rank](image, colour, design, style, paint)
+        return
     if rank == "wild":
         axes = (style.oval[0] + 4, style.oval[1] - 16) if classic else (56, 90)
         for i, quarter in enumerate(QUARTERS):
@@ -210,10 +220,10 @@ def _draw_cached(name: str, design: str, style_index: int, print_run: str = "sta
     image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
     field = _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS)
     _paint(image, field, paint[colour])
-    if design == "classic" and rank != "wild":
+    if design == "classic" and rank not in WILD_CORNERS:
         _paint(image, np.minimum(_oval_mask(style), field), WHITE)
-    if rank == "wild":
-        _wild_corners(image, paint)
+    if rank in WILD_CORNERS:
+        _wild_corners(image, paint, WILD_CORNERS[rank])
     else:
         _inked(image, _index_layer(rank, style), WHITE, 1, (-1.0, 1.0))
     _centre(image, colour, rank, design, style, paint)
@@ -249,3 +259,14 @@ def drawable_names(names=None) -> tuple[str, ...]:
     """The faces of ``names`` (default: every face the engine knows) that can be drawn."""
     return tuple(n for n in (CARD_NAMES if names is None else names) if drawable(n))
 
+
+
+# --- the editions' faces (their drawings in their own modules) ---
+from companion.vision import render_flip  # noqa: E402  E4 UNO Flip: both sides
+PAINT.update(render_flip.INKS)
+INDEX_TEXT.update(render_flip.INDEX_TEXT)
+DRAW_CARDS.update(render_flip.DRAW_CARDS)
+CENTRES.update(render_flip.CENTRES)
+INDEXES.update(render_flip.INDEXES)
+WILD_CORNERS.update(render_flip.WILD_CORNERS)
+DRAWN_RANKS = (*DRAWN_RANKS, *render_flip.RANKS)
