@@ -149,7 +149,7 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`) and the
 #: setup page offers them as coming later; the engine, its tests and its benchmarks play them.
 #: (E3 junior_level left it when the camera learnt the Junior faces.)
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy", "all_wild", "dos"})
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"no_mercy", "all_wild", "dos"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
