@@ -55,6 +55,8 @@ class PlayersHands:
         elif act.kind == "correct":   # the host on the phone: "that was another card"
             self.counts["misread cards corrected"] += 1
             self._correct(act.value)
+        elif act.kind == "turn_pile":    # E4.5: after a flip the players turn the pile over
+            self.camera.turn_pile(act.value)
         elif act.kind == "spread":
             self.camera.spread(act.value)
             self.counts["hands shown to the camera"] += 1

@@ -76,6 +76,15 @@ def turn_over(game) -> None:
         game.tell(A.Notice(message("flip_turn_over", side=_side_text(game))))
 
 
+def on_side(game, cards) -> list[int]:
+    """``cards`` (faces of either side) as the faces of the side in play now: what a player
+    holding them sees after the flips so far (the simulated table's hands, E4.5)."""
+    if not game.options.flip:
+        return list(cards)
+    back, dark = _backs(game.deck), game.flags.side == DARK
+    return [c if is_dark(c) == dark else back[c] for c in cards]
+
+
 def _backs(deck) -> tuple[int, ...]:
     backs = deck.__dict__.get("_back_cache")
     if backs is None:
