@@ -352,6 +352,8 @@ PRESETS: dict[str, RuleOptions] = {
     # game (docs/rules.md); a match here is the first to three round wins (S4).
     "junior-level1": RuleOptions(junior_level=1, scoring="wins", target_wins=3),
     "junior-level2": RuleOptions(junior_level=2, scoring="wins", target_wins=3),
+    # E4 UNO Flip: its sheet's scoring, the winner scores the others' cards to 500 (E4.6).
+    "flip": RuleOptions(flip=True),
 }
 
 

@@ -27,9 +27,8 @@ from typing import Any
 
 from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
-from companion.engine.cards import CARD_IDS as CARD_ID, COLOURS, DARK_COLOURS
+from companion.engine.cards import CARD_IDS as CARD_ID, COLOURS, DARK_COLOURS, on_side as _on_side
 from companion.engine import phases as P
-from companion.engine.house.flip import on_side
 from companion.engine.phases import DRAWN
 from companion.engine.state import GameView
 
@@ -240,6 +239,11 @@ class VirtualPlayers:
     def hand_points(self) -> list[int]:
         points = self.world.deck.points      # E4 Flip counts its own (E4.6)
         return [sum(points[c] for c in hand) for hand in self.hands]
+
+
+def on_side(engine: Game, cards) -> list[int]:
+    """``cards`` as the faces of the side in play at the table (E4 Flip; others: as they are)."""
+    return _on_side(engine.deck, cards, engine.flags.side == "dark")
 
 
 def _deck(engine: Game) -> Counter:

@@ -90,6 +90,5 @@ def side(name: str | None, deck: Deck | None = None) -> str | None:
     """
     if name is None or not (deck or CLASSIC_DECK).other_side:
         return None
-    from companion.engine.house.flip import is_dark   # the engine's reading of the two sides
-    from companion.engine.cards import CARD_IDS
-    return "dark" if is_dark(CARD_IDS[name]) else "light"
+    from companion.engine.cards import CARD_IDS, DARK_FACES
+    return "dark" if CARD_IDS[name] in DARK_FACES else "light"

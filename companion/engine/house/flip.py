@@ -24,7 +24,7 @@ own button) once the colour came; the turn is lost either way (E4.4).
 from __future__ import annotations
 
 from companion.engine import actions as A
-from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS,
+from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS, DARK_FACES,
                                     COLOUR_NAMES, DRAW1, DRAW5, FLIP, NO_COLOUR, OF_COLOUR, RANKS,
                                     SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR)
 from companion.engine.house.base import HouseRule
@@ -35,8 +35,7 @@ from companion.errors import UserError
 LIGHT, DARK = "light", "dark"
 #: Ranks whose effect this rule carries (the others act as in the classic game).
 _OWN_RANKS = frozenset({FLIP, DRAW1, DRAW5, SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR})
-_DARK_FACES = frozenset(c for c, name in enumerate(CARD_NAMES)
-                        if CARD_COLOUR[c] > NO_COLOUR or name in ("dark-wild", "wild-draw-colour"))
+_DARK_FACES = DARK_FACES
 
 
 def side(game) -> str:
@@ -74,15 +73,6 @@ def turn_over(game) -> None:
         game.top, game.colour, game.fitting = -1, NO_COLOUR, frozenset()
         game.flags.top_due = True
         game.tell(A.Notice(message("flip_turn_over", side=_side_text(game))))
-
-
-def on_side(game, cards) -> list[int]:
-    """``cards`` (faces of either side) as the faces of the side in play now: what a player
-    holding them sees after the flips so far (the simulated table's hands, E4.5)."""
-    if not game.options.flip:
-        return list(cards)
-    back, dark = _backs(game.deck), game.flags.side == DARK
-    return [c if is_dark(c) == dark else back[c] for c in cards]
 
 
 def _backs(deck) -> tuple[int, ...]:
