@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
-from companion.engine.cards import CARD_IDS as CARD_ID, COLOURS, DARK_COLOURS, on_side as _on_side
+from companion.engine.cards import CARD_IDS as CARD_ID, CARD_POINTS, COLOURS, DARK_COLOURS, on_side as _on_side
 from companion.engine import phases as P
 from companion.engine.phases import DRAWN
 from companion.engine.state import GameView
@@ -237,7 +237,7 @@ class VirtualPlayers:
         return COLOURS[counts.index(max(counts))]
 
     def hand_points(self) -> list[int]:
-        points = self.world.deck.points      # E4 Flip counts its own (E4.6)
+        points = self.world.deck.points if self.world is not None else CARD_POINTS   # E4.6: Flip's own
         return [sum(points[c] for c in hand) for hand in self.hands]
 
 
