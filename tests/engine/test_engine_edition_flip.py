@@ -419,3 +419,15 @@ def test_e4_5_a_wild_turned_up_by_a_flip_gets_its_colour_from_the_next_player(mo
         game.apply(E.ChooseColour(2, "red"))  # a light colour is not in play
     assert texts(game.apply(E.ChooseColour(2, "orange"))) == ["seat 2's turn: play or draw"]
     assert game.snapshot()["colour"] == "orange"
+
+
+def test_e4_start_cards_at_a_table_say_which_card_goes_back_and_cite_e4():
+    """D4 with E4's cards: a wild-draw2 start card goes back (by its own name, not as a
+    wild-draw4); a draw1 start card's draw is E4's, not Junior's (E3)."""
+    game = Game(3, RuleOptions(flip=True))
+    game.apply(E.Deal(dealer=0, sizes=[7, 7, 7]))
+    back = [a for a in game.apply(E.StartCard("wild-draw2")) if a.type == "flip_start_card"]
+    assert back and back[0].text.startswith("put the wild-draw2 back") and back[0].to_json()["card"] == "wild-draw2"
+    draws = [a for a in game.apply(E.StartCard("blue-draw1")) if a.type == "dispense"]
+    assert [(a.seat, a.count, a.reason.key) for a in draws] == [(1, 1, "reason_start_draw1_flip")]
+    assert "E4" in str(draws[0].reason) and "E3" not in str(draws[0].reason)
