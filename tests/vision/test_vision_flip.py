@@ -23,11 +23,10 @@ INK = (slice(CARD_H // 2 - 2, CARD_H // 2 + 2), slice(20, 26))   # the field, le
 def test_every_flip_face_of_both_sides_draws_in_both_designs(design):
     inside = card_mask() > 0
     assert len(FLIP.names) == 108
-    for name in FLIP.names:
-        for style in range(len(STYLES)):
-            image = draw_card(name, design, style)
-            assert not image[~inside].any(), name
-            assert (image[3:8, CARD_W // 2] > 230).all(), name        # the white border
+    for index, name in enumerate(FLIP.names):
+        image = draw_card(name, design, index % len(STYLES))          # each style in turn
+        assert not image[~inside].any(), name
+        assert (image[3:8, CARD_W // 2] > 230).all(), name            # the white border
 
 
 def test_the_dark_side_has_its_own_inks_and_symbols():
@@ -78,20 +77,27 @@ def test_a_classic_table_never_names_a_flip_face_and_says_no_side():
         assert sighting.guess in DECKS["classic"].names and sighting.side is None
 
 
+#: Every symbol of both sides in two inks of each side: a third of the deck, to keep the test
+#: cheap (``bench vision --tables --deck flip --taught`` teaches all 108 faces).
+TAUGHT = tuple(n for n in FLIP.names if n.split("-")[0] in ("red", "blue", "pink", "orange")
+               or n in ("wild", "wild-draw2", "dark-wild", "wild-draw-colour"))
+
+
 @functools.lru_cache(maxsize=1)
 def _taught_flip():
-    """A Flip deck taught from one rendered photo per face (both sides of its 108 faces)."""
-    return teach_images(teaching_photos(FLIP.names), FLIP)
+    """A Flip deck taught from one rendered photo per face (of TAUGHT's faces)."""
+    return teach_images(teaching_photos(TAUGHT), FLIP)
 
 
 def test_a_flip_deck_taught_from_one_photo_per_face_names_both_sides_on_table_tops():
     profile, report = _taught_flip()
-    assert len(report.taught) == 108 and not report.missing and profile.deck == "flip"
+    assert len(report.taught) == len(TAUGHT) == 56 and profile.deck == "flip"
+    assert set(report.missing) == set(FLIP.names) - set(TAUGHT)      # said, not guessed
     recogniser = Recogniser(profile, deck=FLIP)
     right = answered = 0
     sides = set()
     for seed in range(1, 2 * 20, 2):
-        frame, name, top, run = table_scene(seed * 5, FLIP.names, design="classic", run="standard")
+        frame, name, top, run = table_scene(seed * 5, TAUGHT, design="classic", run="standard")
         sighting = recogniser.recognise(frame)
         answered += sighting.card is not None
         right += sighting.card == name
