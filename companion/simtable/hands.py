@@ -65,7 +65,7 @@ class PlayersHands:
         elif act.kind == "phone":
             kind = "hand" if act.value.type == "reveal" else "card"
             asked = [q["id"] for q in state.questions if q["kind"] == kind]
-            typed = act.value.type in ("play", "start_card", "reveal")
+            typed = act.value.type in ("play", "start_card", "reveal", "flip_top")
             self.counts["cards typed in"] += typed
             answers = asked[-1] if typed and asked else None   # the question the camera asked
             try:
