@@ -26,7 +26,7 @@ from companion.table.state import TableState
 from companion.web.describe import describe
 from companion.web.sse import Shared
 from companion.web.words import (EDITION_HELP, EVENT_KINDS, GROUP_NAMES, MODE_NAMES, OPTION_LABELS, PRESET_NAMES,
-                                 REASON_NAMES, card_name, card_view, colour_view, engine_message, engine_text,
+                                 REASON_NAMES, SIDE_NAMES, card_name, card_view, colour_view, engine_message, engine_text,
                                  option_value_text)
 
 MESSAGE_CHARS = 300  # a refusal that quotes garbage back is cut short
@@ -95,12 +95,21 @@ def build_view(state: TableState) -> dict:
         "status": _status(game, players, what),
         "players": player_views, "turn": turn_view,
         "colour": colour_view(game.colour), "top": card_view(game.top_card),
+        "side": _side(game),
         "pending": pending, "recent": [_described(e, players) for e in state.recent[::-1]],
         "rounds": _rounds(state, players), "round_events": described,
         "questions": [_question(q, players) for q in state.questions],
         "fix": _fix(state, players),
         "draws": _draws(state, players),
     }
+
+
+def _side(game) -> dict | None:
+    """E4 UNO Flip: the side in play (None in a one-sided deck's game)."""
+    if not game.options.flip:
+        return None
+    side = game.house.get("side") or "light"
+    return {"id": side, "text": str(SIDE_NAMES[side])}
 
 
 def _draws(state: TableState, players: list[str]) -> list[dict]:

@@ -35,6 +35,13 @@ KIND_NAMES.update({"draw4": _l("draw four"), "skip-everyone": _l("skip everyone"
 KIND_FACES.update({"draw4": "+4", "skip-everyone": "⊘⊘", "discard-all": "▤", "wild-reverse-draw4": "⇄+4",
                    "wild-draw6": "+6", "wild-draw10": "+10", "wild-colour-roulette": "◎"})
 GROUP_NAMES["no_mercy"] = _l("UNO Show 'em No Mercy")
+# E4 UNO Flip: the dark side's colours (a symbol each, as the light ones) and both sides' faces.
+COLOUR_SYMBOLS.update({"pink": "✚", "teal": "✦", "orange": "⬟", "purple": "⬢"})
+COLOUR_NAMES.update({"pink": _l("pink"), "teal": _l("teal"), "orange": _l("orange"), "purple": _l("purple")})
+KIND_NAMES.update({"flip": _l("flip"), "draw5": _l("draw five"), "wild-draw2": _l("wild draw two"),
+                   "dark-wild": _l("wild (dark side)"), "wild-draw-colour": _l("wild draw colour")})
+KIND_FACES.update({"flip": "⟲", "draw5": "+5", "wild-draw2": "+2", "dark-wild": "★", "wild-draw-colour": "+★"})
+SIDE_NAMES = {"light": _l("light side"), "dark": _l("dark side")}
 MODE_NAMES = {"classic": _l("Classic: draw one card"), "extreme": _l("Extreme: the launcher fires a burst"),
               "flash": _l("Flash: lit buttons and a turn timer")}
 PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
@@ -42,6 +49,7 @@ PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
                 "short": _l("Short match (250)"), "party": _l("Party: stack, swap, jump in"),
                 "junior-level1": _l("UNO Junior level 1: first to 3 wins"),
                 "junior-level2": _l("UNO Junior level 2: first to 3 wins"),
+                "flip": _l("UNO Flip: to 500 points"),
                 "all-wild": _l("UNO All Wild: first to 500")}
 #: What the setup page says under each edition (companion/engine/editions.py); none is fine.
 EDITION_HELP = {
@@ -54,6 +62,11 @@ EDITION_HELP = {
                         "entered again."),
     "junior": _l("The 56-card Junior deck, 5 each, with Draw 1, Draw 2, Skip and Wild; the hands "
                  "are held."),
+    "flip": _l("112 double-sided cards, 7 each. A Flip card turns every hand and both piles over: "
+               "after it, turn the discard pile over, and the camera reads its new top. On the dark "
+               "side the ring's four colour groups stand for pink, teal, orange and purple. A Wild "
+               "Draw Colour: the launcher throws one card at each press of the draw button; press "
+               "your own button once the colour came."),
     "all-wild": _l("112 cards, 7 each, every one wild: any card on any card, no colour is named. "
                    "After a targeted draw two or a forced swap the player presses the button of "
                    "the seat they choose."),

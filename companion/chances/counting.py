@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.engine.cards import ACTIONS, CARD_NAMES, CARDS, COLOURS
+from companion.engine.cards import ACTIONS, CARD_NAMES, CARDS, COLOURS, on_side
 
 #: The groups a seat's expected cards are given for.
 GROUPS: tuple[str, ...] = (*COLOURS, "action", "wild")
@@ -73,7 +73,7 @@ def public_hands(game) -> list[list[int]]:
 def count_cards(game, masks: list[list[int]] | None = None) -> CardCount:
     """Count the cards of ``game``'s current round from its public record (and, when given,
     the masks of a :class:`~companion.chances.inference.Tracker` for this state)."""
-    unseen = Counter(game.deck.cards())
+    unseen = Counter(on_side(game.deck, game.deck.cards(), game.flags.side == "dark"))  # E4 Flip
     unseen.subtract(game.discard)
     known = public_hands(game)
     for hand in known:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from companion.chances.calibration import calibrate, mapped_errors
 from companion.chances.counting import count_cards
+from companion.engine.cards import CARD_NAMES
+from companion.engine.events import FlipTop
 from companion.engine.phases import DRAWN, MATCH_OVER, PLAYING, VERDICT
 from companion.engine.sim import play_match, play_round
 
@@ -61,6 +63,8 @@ def sample_world(game, rnd, count=None):
     world.hands, world.pile = hands, pool
     world.sizes = [len(hand) for hand in hands]
     world.pile_count = len(world.pile)
+    if world.flags.top_due:   # E4.5 at a tracked table: the turned pile's top is its own
+        world.apply(FlipTop(CARD_NAMES[world.discard[-1]]))
     if world.phase is DRAWN and world.drawn < 0 and count.hidden[world.current]:
         world.drawn = hands[world.current][-1]  # the drawn card is the newest hidden one
     if world.phase is VERDICT:  # the shown hand decides, as the table will see it (T6)

@@ -59,13 +59,15 @@ class DealCards(Action):
 
 @dataclass(frozen=True, slots=True)
 class FlipStartCard(Action):
-    """D4: turn up the start card (again, after a wild-draw4 went back into the deck)."""
+    """D4: turn up the start card (again, after a wild-draw4, or E4's wild draw card, went
+    back into the deck: ``card``)."""
     type: ClassVar[str] = "flip_start_card"
     reshuffle_first: bool = False
+    card: str = "wild-draw4"
 
     @property
     def text(self):
-        return ("put the wild-draw4 back, shuffle and turn up a new start card"
+        return (f"put the {self.card} back, shuffle and turn up a new start card"
                 if self.reshuffle_first else "turn up the start card")
 
 

@@ -5,7 +5,7 @@ from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOUR_NAMES, COLOURS, parse_colour
-from companion.engine.house.flip import flip_top
+from companion.engine.house.flip import flip_top, until_colour_prompt
 from companion.engine.house.no_mercy import check_discard_all, lay_under, roulette_prompt
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DISCARDING, DRAWN,
                                      MATCH_OVER, PLAYING, SCORING, START, TARGET, TURN, VERDICT)
@@ -176,6 +176,8 @@ class ApplyMixin:
             return [self._question(), *owed]
         if self.house and self.flags.roulette is not None:
             return roulette_prompt(self) + owed  # E5
+        if phase is DRAWN and self.house and self.flags.until_colour is not None:
+            return until_colour_prompt(self) + owed  # E4, a tracked table
         if self.pending:
             due = self.pending
             for rule in self.house:  # E5: the launcher stops at the card that puts the seat out

@@ -350,6 +350,17 @@ JUNIOR_LEVEL1_DECK = Deck("junior-level1", _junior_counts(actions=False), hand_s
 
 #: E4 UNO Flip: 112 double-sided cards (light faces counted, ``other_side`` the backs).
 FLIP_DECK = _flip_deck()
+#: E4: the faces printed on the dark side (its four colours and its two wilds).
+DARK_FACES = frozenset(c for c, name in enumerate(CARD_NAMES)
+                       if CARD_COLOUR[c] > NO_COLOUR or name in ("dark-wild", "wild-draw-colour"))
+
+
+def on_side(deck: Deck, cards, dark: bool) -> list[int]:
+    """E4: ``cards`` (faces of either side of ``deck``) as the faces of the dark side (``dark``)
+    or the light one: what a player holding them sees after the flips so far."""
+    if not deck.other_side:
+        return list(cards)
+    return [c if (c in DARK_FACES) == dark else CARD_IDS[deck.other_side[CARD_NAMES[c]]] for c in cards]
 
 
 def _no_mercy_counts() -> dict[str, int]:

@@ -30,6 +30,7 @@ from typing import ClassVar
 from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
+from companion.engine.cards import COLOURS, DARK_COLOURS
 from companion.engine import phases as P
 
 FLASH_TURN_SECONDS = 6   # E2: Flash plays against the clock unless the rules name a time
@@ -126,7 +127,9 @@ def _event(state: dict, observed) -> E.Event | None:
         return row_sighting_event(state, observed)
     phase, turn = state["phase"], state["turn"]
     if isinstance(observed, ColourButton):
-        return E.ChooseColour(turn, observed.colour) if phase == P.COLOUR else None
+        if phase != P.COLOUR:
+            return None
+        return E.ChooseColour(turn, ring_colour(state, observed.colour))
     if isinstance(observed, TurnTimeout):
         if turn == observed.seat and phase in (P.TURN, P.DRAWN):
             return E.Penalty(observed.seat, "timer")  # E2: the engine sets the count
@@ -142,6 +145,14 @@ def _event(state: dict, observed) -> E.Event | None:
             return E.Burst(observed.seat, observed.count) if observed.count or observed.ran else None
         return E.Draw(observed.seat, observed.count) if observed.count else None  # what was counted
     return None
+
+
+def ring_colour(state: dict, colour: str) -> str:
+    """The colour a group of the ring's buttons names: on E4's dark side the ring's four groups
+    stand for the dark colours in the same order (red's group pink, ... blue's purple)."""
+    if state.get("house", {}).get("side") == "dark" and colour in COLOURS:
+        return DARK_COLOURS[COLOURS.index(colour)]
+    return colour
 
 
 def press_event(state: dict, seat: int) -> E.Event | None:
@@ -208,6 +219,8 @@ def sighting_event(state: dict, card: str) -> E.Event | None:
     """The event a card settling on the pile stands for now (None: the table waits for none)."""
     if state["phase"] == P.START:
         return E.StartCard(card)
+    if state.get("house", {}).get("top_due"):
+        return E.FlipTop(card)           # E4.5: the turned discard pile's new top card
     if state["turn"] is not None:
         return E.Play(state["turn"], card)
     return None

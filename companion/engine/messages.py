@@ -99,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "reason_start_draw2": "start card draw2 (D4)",
     "reason_draw1": "draw1 (E3)",
     "reason_start_draw1": "start card draw1 (D4, E3)",
+    "reason_start_draw1_flip": "start card draw1 (D4, E4)",
     "reason_misplay": "misplay (P1)",
     "reason_caught_uno": "caught without UNO (T5)",
     "reason_caught_bruno_kuno": "caught without Bruno/Kuno (V7)",
@@ -301,6 +302,8 @@ MESSAGES: dict[str, str] = {
                       "play goes on with {side}; show the new top card to the camera",
     "flip_wrong_side": "{card} is not a card of {side}, which is in play (E4.5): check the card",
     "flip_top_first": "the discard pile's new top card must be seen first (E4.5)",
+    "flip_until_colour_draws": "{colour} has not come yet: draw on (the draw button), or pass "
+                               "(your button) once it came (E4.4)",
     "no_flip_top_now": "no flip waits for its new top card (E4.5)",
     "flip_wild_colour_held": "{card} only without a card of the current colour (T2, E4)",
     "reason_flip_draw": "draw {count} (E4)",

@@ -148,9 +148,9 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: Options the engine plays but a table cannot yet: the camera does not know these decks'
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`) and the
 #: setup page offers them as coming later; the engine, its tests and its benchmarks play them.
-#: (E3 junior_level left it when the camera learnt the Junior faces, E6 all_wild the All Wild
-#: ones, E7 dos the DOS faces and to watch the centre row's piles.)
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy"})
+#: (E3 junior_level left it when the camera learnt the Junior faces, E4 flip both sides of
+#: Flip's, E6 all_wild the All Wild ones, E7 dos the DOS faces and the centre row's piles.)
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"no_mercy"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -353,6 +353,8 @@ PRESETS: dict[str, RuleOptions] = {
     # game (docs/rules.md); a match here is the first to three round wins (S4).
     "junior-level1": RuleOptions(junior_level=1, scoring="wins", target_wins=3),
     "junior-level2": RuleOptions(junior_level=2, scoring="wins", target_wins=3),
+    # E4 UNO Flip: its sheet's scoring, the winner scores the others' cards to 500 (E4.6).
+    "flip": RuleOptions(flip=True),
     # E6 UNO All Wild as its sources score it (E6.6): the round winner scores the others' cards
     # (a plain wild 20, every other card 50), first to 500.
     "all-wild": RuleOptions(all_wild=True),

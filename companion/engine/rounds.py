@@ -173,7 +173,7 @@ class RoundMixin:
             if self.out is not None and rank not in COLOUR_HELD_RANKS:
                 self.out.append(A.Notice(message("start_card_again", card=CARD_NAMES[card])))
             if self.out is not None:
-                self.out.append(A.FlipStartCard(reshuffle_first=True))
+                self.out.append(A.FlipStartCard(reshuffle_first=True, card=CARD_NAMES[card]))
             return
         if self.full:
             self.pile.remove(card)
@@ -201,7 +201,8 @@ class RoundMixin:
             if self.house:
                 self.flags.draw_kind = rank
             self.make_current_draw(DRAW_COUNTS[rank], message(
-                "reason_start_draw2" if rank == DRAW2 else "reason_start_draw1"))
+                "reason_start_draw2" if rank == DRAW2 else
+                "reason_start_draw1_flip" if self.options.flip else "reason_start_draw1"))
         for rule in self.house:
             rule.on_start(self, card, rank)
 

@@ -53,6 +53,9 @@ def card_question(state: GameView, guess: str | None) -> dict | None:
     answer stands for (the start card, or the play of the seat whose turn it is); None when
     the table waits for no card now (nobody is asked about a card that means nothing)."""
     candidates = [guess] if guess else []
+    if state.house.get("top_due"):    # E4.5: the discard pile was turned over
+        return {"kind": "card", "seat": None, "answer": {"type": "flip_top"}, "candidates": candidates,
+                "text": "which card lies on top of the turned discard pile?"}
     if state.phase == P.START:
         return {"kind": "card", "seat": None, "answer": {"type": "start_card"}, "candidates": candidates,
                 "text": "which card was turned up as the start card?"}
@@ -82,6 +85,9 @@ class CameraFeeder:
         self._fresh_pile = False
         self._phase = None
         self._small, self._still, self._changed = None, 0, False   # hand scan: what moved
+        self._top_due = False           # E4 Flip: the table waits for the turned pile's top
+        self._turned_pile = False
+        self._last = None               # the last frame looked at
         loop.subscribe(self._follow)
         self._worker = Worker("camera", self._run)
 
@@ -126,21 +132,35 @@ class CameraFeeder:
             self._fresh_pile = True
         if phase == P.SCORING and self._phase != P.SCORING:
             self._changed = False
-        self._phase = phase
+        top_due = bool(update.snapshot.game.house.get("top_due"))
+        if top_due and not self._top_due:
+            self._still = 0             # look at the pile once it lies still
+        if self._top_due and not top_due:
+            self._turned_pile = True    # seen (by the camera or the host): watch it afresh
+        self._phase, self._top_due = phase, top_due
 
     def feed(self, frame) -> None:
         """Look at one frame; submit the play (or the shown hand) it completes, if any."""
         if self._fresh_pile:
             self._fresh_pile = False
             self.watcher = self._watcher()
+        if self._turned_pile:           # the turned pile, as last seen, is no play
+            self._turned_pile = False
+            self.watcher = self._watcher()
+            inner = getattr(self.watcher, "watcher", self.watcher)
+            for _ in range(getattr(inner, "still_frames", 3) + 1 if self._last is not None else 0):
+                inner.feed(self._last)
         try:
             moved = self._moved(frame)
             if self._phase == P.SCORING:
                 self._scan_hands(frame, moved)
+            elif self._top_due:
+                self._look_for_top(frame, moved)
             else:
                 self._look(self.watcher.feed(frame))
         finally:
             self.frames += 1
+            self._last = frame
 
     def _moved(self, frame) -> bool:
         """Whether this frame differs from the last one (cheap: compared 80x60)."""
@@ -177,6 +197,30 @@ class CameraFeeder:
                     seats[0], len(scan.cards), len(scan.unsure))
         self.loop.submit(Ask({"kind": "hand", "seat": seats[0], "candidates": scan.cards,
                               "text": f"count the hand of seat {seats[0]}"}, source="camera")).result(10)
+
+    def _look_for_top(self, frame, moved: bool) -> None:
+        """E4.5: a flip turned the discard pile over. Once the view lies still, its top card
+        (of the side now in play: the pile not yet turned shows the other) is the new top;
+        the watcher then watches the turned pile afresh, its cards already lying there."""
+        self._still = 0 if moved else self._still + 1
+        if self._still != 2:
+            return
+        inner = getattr(self.watcher, "watcher", self.watcher)
+        seen = inner.recogniser.recognise(frame)
+        state = self.loop.latest.snapshot.game
+        if seen.card is not None and seen.side != state.house.get("side", "light"):
+            log.debug("camera: %s on top: the pile is not turned yet", seen.card)
+            return
+        self.sightings.append(seen)
+        if seen.card is None:
+            log.warning("camera: unsure of the turned pile's top card (best guess %s); asking the host",
+                        seen.guess)
+            self.loop.submit(Ask(card_question(state, seen.guess), source="camera")).result(10)
+            return
+        try:
+            self.loop.submit(Happened(E.FlipTop(seen.card), source="camera")).result(10)
+        except UserError as refusal:
+            log.info("camera: the turned pile's top %s refused: %s", seen.card, refusal)
 
     def _look(self, seen) -> None:
         if seen is None:

@@ -79,6 +79,13 @@ class SimCamera:
                 self._frames.extend(("frame", point) for point in reversed(path[:2]))
             self._frames.extend(("frame", None) for _ in range(STILL_FRAMES))
 
+    def turn_pile(self, cards) -> None:
+        """E4.5: the discard pile is turned over as a whole: ``cards`` (bottom first) are
+        the faces it shows now, its old bottom card's other side on top."""
+        with self._lock:
+            self._frames.append(("turn", tuple(cards)))
+            self._frames.extend(("frame", None) for _ in range(STILL_FRAMES))
+
     def clear(self) -> None:
         """The pile is taken away (a new round, or a start card put back)."""
         with self._lock:
@@ -110,6 +117,10 @@ class SimCamera:
                         self.row = RowScene(seed=self.seed)
                     self._spread = None
                     getattr(self.row, value[0])(*value[1])
+                elif kind == "turn":
+                    self.table, self._spread = Scene(seed=self.seed), None
+                    for card in value[-5:]:      # the top few show; the rest lie under them
+                        self.table.random_place(card, near=CENTRE, spread=30)
                 elif kind == "spread":
                     self._spread = hand_spread(value, seed=self.seed)[0]
                 else:

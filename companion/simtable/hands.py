@@ -57,6 +57,8 @@ class PlayersHands:
         elif act.kind == "correct":   # the host on the phone: "that was another card"
             self.counts["misread cards corrected"] += 1
             self._correct(act.value)
+        elif act.kind == "turn_pile":    # E4.5: after a flip the players turn the pile over
+            self.camera.turn_pile(act.value)
         elif act.kind == "spread":
             self.camera.spread(act.value)
             self.counts["hands shown to the camera"] += 1
@@ -65,7 +67,7 @@ class PlayersHands:
         elif act.kind == "phone":
             kind = "hand" if act.value.type == "reveal" else "card"
             asked = [q["id"] for q in state.questions if q["kind"] == kind]
-            typed = act.value.type in ("play", "start_card", "reveal")
+            typed = act.value.type in ("play", "start_card", "reveal", "flip_top")
             self.counts["cards typed in"] += typed
             answers = asked[-1] if typed and asked else None   # the question the camera asked
             try:

@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
-from companion.engine.cards import CARD_IDS as CARD_ID, CARD_POINTS
+from companion.engine.cards import CARD_IDS as CARD_ID, CARD_POINTS, COLOURS, DARK_COLOURS, on_side as _on_side
 from companion.engine import phases as P
 from companion.engine.phases import DRAWN
 from companion.engine.state import GameView
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Act:
     """One physical act: ``kind`` is place, spread, press, draw_button, colour, phone, correct,
-    race, fix_launcher or jump (H5: ``seat``'s button, then the card ``value``)."""
+    race, fix_launcher, jump (H5: ``seat``'s button, then the card ``value``) or turn_pile (E4.5)."""
     kind: str
     seat: int | None = None
     value: Any = None
@@ -58,6 +58,7 @@ class VirtualPlayers:
         self.misread: tuple[int, str] | None = None         # laid down, but taken as another card
         self._misread_at = -1                               # its place in the table's log
         self.race = False
+        self.turned = -1         # E4.5: the table's log length when the pile was last turned
         self.launcher = True     # the table has a launcher: it deals (D2) and throws bursts (E1)
         self.uno_seen: int | None = None
         self.errors: list[str] = []
@@ -83,7 +84,7 @@ class VirtualPlayers:
         self._held = {length: held for length, held in self._held.items() if length <= same}
         base = max(self._held, default=None)
         round_no, hands = self._held[base] if base is not None else (engine.round_no, [])
-        hands = [list(hand) for hand in hands] if round_no == engine.round_no else []
+        hands = [on_side(engine, hand) for hand in hands] if round_no == engine.round_no else []
         if len(hands) != engine.n:
             hands = [[] for _ in range(engine.n)]
         new = log_now[base or 0:]
@@ -120,7 +121,7 @@ class VirtualPlayers:
             if Counter(known) - Counter(hand):
                 found.append(f"seat {seat} does not hold the cards the table saw in its hand")
         used = Counter(c for hand in self.hands for c in hand) + Counter(engine.discard)
-        if used - Counter(engine.deck.cards()):
+        if used - _deck(engine):
             found.append("more copies of a card in hands and on the pile than the deck has")
         return found
 
@@ -163,8 +164,13 @@ class VirtualPlayers:
         if phase == P.START:   # the dealer turns up the draw pile's top card (D4)
             # a table that counts more cards dealt than the deck holds (an undone deal dealt
             # again) leaves the players' pile empty: the card still lies in the launcher
-            pile = world.pile or world.deck.cards()
+            pile = world.pile or sorted(_deck(world).elements())
             return self._place(None, CARD_NAMES[pile[int(self.random() * len(pile))]])
+        if state.house.get("top_due"):     # E4.5: a flip: the discard pile is turned over
+            if self.turned == len(world.log or ()):    # the camera did not read it: typed in
+                return Act("phone", value=E.FlipTop(CARD_NAMES[world.discard[-1]]))
+            self.turned = len(world.log or ())
+            return Act("turn_pile", value=tuple(CARD_NAMES[c] for c in world.discard))
         if phase == P.SCORING:
             points = tuple(self.hand_points())
             return Act("phone", value=E.RoundEnd(points))          # counted and typed in (S1)
@@ -183,6 +189,10 @@ class VirtualPlayers:
             return Act("press", others[int(self.random() * len(others))])
         if phase == P.CHALLENGE:
             return Act("press", turn) if self.random() < self.challenge else Act("draw_button", turn)
+        until = state.house.get("until_colour")
+        if until is not None and phase == P.DRAWN:   # E4.4 at a tracked table: did it come?
+            came = world.hands[turn] and CARD_NAMES[world.hands[turn][-1]].startswith(until + "-")
+            return Act("press", turn) if came else Act("draw_button", turn)
         plays = world.legal_plays(turn)
         if phase == P.DRAWN:
             return self._place(turn, CARD_NAMES[plays[0]]) if plays else Act("press", turn)
@@ -225,12 +235,26 @@ class VirtualPlayers:
         return Act("place", seat, card)
 
     def _colour(self, seat: int) -> str:
+        """The ring's colour group to press: the colour held most (on E4's dark side the
+        groups stand for the dark colours, in the same order)."""
         held = [CARD_NAMES[c].split("-")[0] for c in self.world.hands[seat]]
-        counts = {colour: held.count(colour) for colour in ("red", "yellow", "green", "blue")}
-        return max(counts, key=counts.get)
+        side = DARK_COLOURS if self.world.flags.side == "dark" else COLOURS
+        counts = [held.count(colour) for colour in side]
+        return COLOURS[counts.index(max(counts))]
 
     def hand_points(self) -> list[int]:
-        return [sum(CARD_POINTS[c] for c in hand) for hand in self.hands]
+        points = self.world.deck.points if self.world is not None else CARD_POINTS   # E4.6: Flip's own
+        return [sum(points[c] for c in hand) for hand in self.hands]
+
+
+def on_side(engine: Game, cards) -> list[int]:
+    """``cards`` as the faces of the side in play at the table (E4 Flip; others: as they are)."""
+    return _on_side(engine.deck, cards, engine.flags.side == "dark")
+
+
+def _deck(engine: Game) -> Counter:
+    """The deck's cards, as the faces of the side in play (E4 Flip)."""
+    return Counter(on_side(engine, engine.deck.cards()))
 
 
 def _common_prefix(before: list, now: list) -> int:
@@ -265,7 +289,7 @@ def reconcile(hands: list[list[int]], engine: Game, hints, rng) -> list[list[int
     def spare(s: int, card: int) -> bool:   # held beyond what the table saw in that hand
         return hands[s].count(card) > known[s][card]
 
-    free = Counter(engine.deck.cards()) - Counter(engine.discard) - _in_row(engine)
+    free = _deck(engine) - Counter(engine.discard) - _in_row(engine)
     for card, extra in (Counter(c for hand in hands for c in hand) - free).items():
         for _ in range(extra):
             holders = sorted((s for s in range(n) if card in hands[s]),
@@ -300,8 +324,7 @@ def _with_hands(engine: Game, hands: list[list[int]]) -> Game:
     """A full-information copy of the table's engine holding the players' hands."""
     world = engine.copy()
     world.full, world.hands = True, [list(hand) for hand in hands]
-    free = (Counter(engine.deck.cards()) - Counter(engine.discard) - Counter(c for h in hands for c in h)
-            - _in_row(engine))
+    free = _deck(engine) - Counter(engine.discard) - Counter(c for h in hands for c in h) - _in_row(engine)
     world.pile = sorted(free.elements())
     if world.phase == DRAWN and world.hands[world.current]:
         world.drawn = world.hands[world.current][-1]   # the card the launcher just threw

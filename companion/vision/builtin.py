@@ -28,6 +28,7 @@ from companion.errors import UserError
 from companion.vision.learn import learn_views, with_colours
 from companion.vision.profile import Profile
 from companion.vision.render import DESIGNS, STYLES, drawable_names
+from companion.vision.render_flip import TAUGHT_BY_OTHERS
 from companion.vision.scene import LIGHTS, Scene
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ def views(count: int = VIEWS, seed: int = SEED, names=None):
     as teaching takes them. The classic faces come first, so their photos stay the same when
     an edition's faces are drawn too."""
     rng = np.random.default_rng(seed)
-    for name in names or drawable_names():
+    for name in names or profile_names():
         for design in DESIGNS:
             for style in range(len(STYLES)):
                 for _ in range(count):
@@ -79,13 +80,20 @@ def views(count: int = VIEWS, seed: int = SEED, names=None):
 
 def view_count(count: int = VIEWS, names=None) -> int:
     """How many rendered photos :func:`views` makes."""
-    return len(names or drawable_names()) * len(DESIGNS) * len(STYLES) * count
+    return len(names or profile_names()) * len(DESIGNS) * len(STYLES) * count
+
+
+def profile_names() -> tuple[str, ...]:
+    """The faces the built-in profile draws: every drawn face but those whose symbol and ink
+    other faces teach (E4's dark numbers, render_flip.TAUGHT_BY_OTHERS)."""
+    return tuple(name for name in drawable_names() if name not in TAUGHT_BY_OTHERS)
 
 
 def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER, names=None,
                      progress=None) -> Profile:
-    """The default profile, taught from rendered photos of the drawings (all 450, the classic
-    54 faces, Junior's four draw1, All Wild's eight and DOS's nine: about a minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
+    """The default profile, taught from rendered photos of the drawings (every face drawn: the
+    classic 54, Junior's four draw1 and the editions' own symbols, E4, E6 and E7: about a minute on
+    one PC core, several on a Pi). ``progress(done, total)`` is called after each
     view. Drawn from some ``names`` only, it holds the colours of those."""
     total = view_count(count, names)
 
@@ -104,7 +112,7 @@ def _cache_file() -> Path:
     """Where the built-in profile is kept once made: named after the code that makes it."""
     digest = hashlib.sha256()
     for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "learn.py",
-                   "outline.py", "glyphs.py", "scene.py", "builtin.py"):
+                   "outline.py", "glyphs.py", "scene.py", "builtin.py", "ink.py"):
         digest.update((Path(__file__).parent / module).read_bytes())
     for module in sorted(Path(__file__).parent.glob("render_*.py")):    # the editions' faces
         digest.update(module.read_bytes())

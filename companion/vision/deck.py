@@ -40,7 +40,8 @@ RANKS = tuple(dict.fromkeys(rank for _, rank in _PARTS.values()))
 #: Every colour of every face the engine knows (the classic four first).
 ALL_COLOURS = tuple(dict.fromkeys([*COLOURS, *(c for c, _ in _PARTS.values() if c)]))
 
-__all__ = ["COLOURS", "RANKS", "WILD_RANKS", "card_names", "ranks", "colours", "split", "join", "points"]
+__all__ = ["COLOURS", "RANKS", "WILD_RANKS", "card_names", "ranks", "colours", "split", "join", "points",
+           "side"]
 
 
 def card_names(deck: Deck | None = None) -> tuple[str, ...]:
@@ -77,3 +78,17 @@ def join(colour: str | None, rank: str) -> str:
 def points(names) -> int:
     """Points of a hand (RULES.md S1), as the engine counts them."""
     return sum(card_points(name) for name in names)
+
+
+def side(name: str | None, deck: Deck | None = None) -> str | None:
+    """E4 UNO Flip: the side face ``name`` is printed on ("light" or "dark"), the side that is
+    up when it lies on top; None for a deck of one-sided cards (or no card).
+
+    >>> from companion.engine.cards import FLIP_DECK
+    >>> side("pink-5", FLIP_DECK), side("wild-draw2", FLIP_DECK), side("red-5")
+    ('dark', 'light', None)
+    """
+    if name is None or not (deck or CLASSIC_DECK).other_side:
+        return None
+    from companion.engine.cards import CARD_IDS, DARK_FACES
+    return "dark" if CARD_IDS[name] in DARK_FACES else "light"

@@ -16,7 +16,7 @@ import numpy as np
 
 from companion.engine.cards import CLASSIC_DECK, Deck
 from companion.errors import UserError
-from companion.vision.deck import WILD_RANKS, card_names, colours as deck_colours, join, ranks as deck_ranks, split
+from companion.vision.deck import WILD_RANKS, card_names, colours as deck_colours, join, ranks as deck_ranks, side, split
 from companion.vision.detect import overlap
 from companion.vision.detect import Judge, find_cards, order_corners, ranked_outlines, read_warp
 from companion.vision.features import look
@@ -40,9 +40,11 @@ class Sighting:
     confidence: float
     quad: np.ndarray | None = None
     guess: str | None = None     # the best guess even when below the threshold
+    side: str | None = None      # E4 Flip: "light" or "dark", the side up (None: one-sided)
 
     def to_json(self) -> dict:
-        return {"card": self.card, "confidence": round(float(self.confidence), 3)}
+        answer = {"card": self.card, "confidence": round(float(self.confidence), 3)}
+        return {**answer, "side": self.side} if self.side and self.card else answer
 
 
 UNSEEN = Sighting(None, 0.0)
@@ -219,7 +221,7 @@ class Recogniser:
     def sighting(self, frame: np.ndarray, quad: np.ndarray, outline_score: float = 1.0) -> Sighting:
         guess, confidence = self.name_card(read_warp(frame, quad), outline_score)
         card = guess if confidence >= self.threshold else None
-        return Sighting(card, confidence, quad, guess)
+        return Sighting(card, confidence, quad, guess, side(card or guess, self.deck))
 
     def recognise_all(self, frame: np.ndarray, max_cards: int = 12) -> list[Sighting]:
         """Every card found lying apart in the frame."""

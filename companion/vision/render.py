@@ -23,24 +23,22 @@ import numpy as np
 from companion.engine.cards import CARD_NAMES
 from companion.vision import glyphs, render_all_wild, render_dos
 from companion.vision.deck import NUMBER_RANKS, split
+from companion.vision.ink import BORDER, CARD_H, CARD_W, CENTRE, INDEX_AT, WHITE
+from companion.vision.ink import blank as _blank, inked as _inked
+from companion.vision.ink import mini_cards as _mini_cards, paint as _paint
 
-CARD_W, CARD_H = 200, 310          # a real card is 56 x 87 mm
-BORDER = 13                        # white margin round the printed field
 CORNER_RADIUS = 14
 FIELD_RADIUS = 10
 DESIGNS = ("classic", "current")
 # BGR, close to printed UNO colours under daylight.
 PAINT = {"red": (38, 28, 214), "yellow": (10, 205, 250), "green": (70, 160, 55),
          "blue": (215, 150, 25), None: (25, 25, 25)}
-WHITE, BLACK = (250, 250, 250), (20, 20, 20)
 # Other print runs, as decks differ (only what differs from PAINT and the style): a green
 # close to yellow (hue 75 degrees, after white balance), a glossy black field that reads at
 # 45% of the border's brightness, an oval so large it meets the border near two corners and
 # splits the field in two (an older classic print).
 PRINT_RUNS = {"standard": {}, "yellowish-green": {"green": (40, 190, 150)},
               "glossy-black": {None: (112, 112, 112)}, "wide-oval": {"oval": (68, 172)}}
-CENTRE = (CARD_W / 2, CARD_H / 2)
-INDEX_AT = (BORDER + 19, BORDER + 24)      # middle of the top-left corner index
 # the four-colour oval of a wild card, quarter by quarter from the top-left, clockwise
 QUARTERS = ("red", "yellow", "green", "blue")
 
@@ -56,6 +54,11 @@ ALL_WILD_RANKS = render_all_wild.RANKS
 DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS, *ALL_WILD_RANKS)
 DRAWN_RANKS += render_dos.RANKS                     # E7 DOS (render_dos.py)
 INDEX_TEXT.update(render_dos.INDEX_TEXT)
+# Editions' own symbols, drawn in their own modules (render_flip.py ...) and hooked in at the
+# end of this file: rank -> drawing of the middle, of the corner index; quartered corners.
+CENTRES: dict = {}
+INDEXES: dict = {}
+WILD_CORNERS: dict = {"wild": QUARTERS}
 
 
 @dataclass(frozen=True)
@@ -90,35 +93,6 @@ def _rounded(box, r: int) -> np.ndarray:
     return mask
 
 
-def _blank() -> np.ndarray:
-    return np.zeros((CARD_H, CARD_W), np.uint8)
-
-
-def _paint(image: np.ndarray, mask: np.ndarray, colour) -> None:
-    x, y, w, h = cv2.boundingRect(mask)
-    if w == 0 or h == 0:
-        return
-    region = image[y:y + h, x:x + w]
-    alpha = (mask[y:y + h, x:x + w].astype(np.float32) / 255.0)[..., None]
-    region[:] = (region * (1 - alpha) + np.float32(colour) * alpha).astype(np.uint8)
-
-
-def _moved(mask: np.ndarray, dx: float, dy: float) -> np.ndarray:
-    return cv2.warpAffine(mask, np.float32([[1, 0, dx], [0, 1, dy]]), (CARD_W, CARD_H))
-
-
-def _grown(mask: np.ndarray, px: int) -> np.ndarray:
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * px + 1, 2 * px + 1))
-    return cv2.dilate(mask, kernel)
-
-
-def _inked(image, glyph, fill, outline: int, shadow=(-4.0, 4.0)) -> None:
-    """Paint ``glyph`` in ``fill`` with a black outline and a black drop shadow."""
-    edge = _grown(glyph, outline)
-    _paint(image, np.maximum(edge, _moved(edge, *shadow)), BLACK)
-    _paint(image, glyph, fill)
-
-
 def _both_corners(layer: np.ndarray) -> np.ndarray:
     """A top-left corner drawing and the same turned into the bottom-right corner."""
     return np.maximum(layer, layer[::-1, ::-1])
@@ -127,7 +101,9 @@ def _both_corners(layer: np.ndarray) -> np.ndarray:
 def _index_layer(rank: str, style: Style) -> np.ndarray:
     """The small corner index (top-left and, turned, bottom-right)."""
     layer = _blank()
-    if rank == "skip":
+    if rank in INDEXES:
+        INDEXES[rank](layer, style)
+    elif rank == "skip":
         glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
     elif rank == "reverse":
         glyphs.draw_reverse(layer, INDEX_AT, 18)
@@ -139,12 +115,12 @@ def _index_layer(rank: str, style: Style) -> np.ndarray:
     return _both_corners(layer)
 
 
-def _wild_corners(image: np.ndarray, paint) -> None:
+def _wild_corners(image: np.ndarray, paint, quarters=QUARTERS) -> None:
     """The wild card's index: a small four-colour oval in two corners."""
     for centre, turn in ((INDEX_AT, 0), ((CARD_W - INDEX_AT[0], CARD_H - INDEX_AT[1]), 180)):
         c = (round(centre[0]), round(centre[1]))
         cv2.ellipse(image, c, (10, 14), 30, 0, 360, WHITE, -1, cv2.LINE_AA)
-        for i, quarter in enumerate(QUARTERS):
+        for i, quarter in enumerate(quarters):
             cv2.ellipse(image, c, (8, 12), 30, 180 + i * 90 + turn, 270 + i * 90 + turn,
                         paint[quarter], -1, cv2.LINE_AA)
 
@@ -153,20 +129,6 @@ def _oval_mask(style: Style) -> np.ndarray:
     layer = _blank()
     cv2.ellipse(layer, (CARD_W // 2, CARD_H // 2), style.oval, style.tilt, 0, 360, 255, -1, cv2.LINE_AA)
     return layer
-
-
-def _mini_cards(image, colours, spots, size, paint) -> None:
-    """Small slanted cards (the +2 and +4 art), back to front: each black-edged with a shadow,
-    a white rim and its colour inside."""
-    w, h = size
-    for colour, (dx, dy) in zip(colours, spots):
-        centre = (CENTRE[0] + dx, CENTRE[1] + dy)
-        layer = _blank()
-        glyphs.fill(layer, glyphs.mini_card(centre, w, h))
-        _inked(image, layer, WHITE, 2, (-3.0, 3.0))
-        inner = _blank()
-        glyphs.fill(inner, glyphs.mini_card(centre, w - 9, h - 9))
-        _paint(image, inner, paint[colour] if colour else WHITE)
 
 
 def _dos_centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
@@ -191,6 +153,9 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
     classic = design == "classic"
     ink = paint[colour] if classic else WHITE
     outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
+    if rank in CENTRES:
+        CENTRES[rank](image, colour, design, style, paint)
+        return
     if rank == "wild":
         axes = (style.oval[0] + 4, style.oval[1] - 16) if classic else (56, 90)
         for i, quarter in enumerate(QUARTERS):
@@ -235,10 +200,10 @@ def _draw_cached(name: str, design: str, style_index: int, print_run: str = "sta
     image = np.full((CARD_H, CARD_W, 3), WHITE, np.uint8)
     field = _rounded((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER), FIELD_RADIUS)
     _paint(image, field, paint[colour])
-    if design == "classic" and rank != "wild":
+    if design == "classic" and rank not in WILD_CORNERS:
         _paint(image, np.minimum(_oval_mask(style), field), WHITE)
-    if rank == "wild":
-        _wild_corners(image, paint)
+    if rank in WILD_CORNERS:
+        _wild_corners(image, paint, WILD_CORNERS[rank])
     else:
         _inked(image, _index_layer(rank, style), WHITE, 1, (-1.0, 1.0))
     _centre(image, colour, rank, design, style, paint)
@@ -299,3 +264,14 @@ def drawable_names(names=None) -> tuple[str, ...]:
     """The faces of ``names`` (default: every face the engine knows) that can be drawn."""
     return tuple(n for n in (CARD_NAMES if names is None else names) if drawable(n))
 
+
+
+# --- the editions' faces (their drawings in their own modules) ---
+from companion.vision import render_flip  # noqa: E402  E4 UNO Flip: both sides
+PAINT.update(render_flip.INKS)
+INDEX_TEXT.update(render_flip.INDEX_TEXT)
+DRAW_CARDS.update(render_flip.DRAW_CARDS)
+CENTRES.update(render_flip.CENTRES)
+INDEXES.update(render_flip.INDEXES)
+WILD_CORNERS.update(render_flip.WILD_CORNERS)
+DRAWN_RANKS = (*DRAWN_RANKS, *render_flip.RANKS)

@@ -44,6 +44,7 @@ class SettledCard:
     quad: np.ndarray
     frame_number: int
     guess: str | None = None
+    side: str | None = None       # E4 Flip: the side it shows ("light", "dark")
 
 
 class DiscardWatcher:
@@ -145,7 +146,8 @@ class DiscardWatcher:
         quad = sighting.quad
         if self._top is not None and self._top.guess == sighting.guess and _same_place(quad, self._top.quad):
             return None   # the same card seen again where it lay (a hand lingered over it)
-        play = SettledCard(sighting.card, sighting.confidence, quad, self.frame_number, sighting.guess)
+        play = SettledCard(sighting.card, sighting.confidence, quad, self.frame_number, sighting.guess,
+                           sighting.side)
         self._top = play
         self._remember_size(quad)
         return play
@@ -160,7 +162,7 @@ class DiscardWatcher:
         found = self.recogniser.recognise(frame)
         if found.quad is None or _share(found.quad, frame) > MAX_CARD_SHARE:
             return None
-        return SettledCard(found.card, found.confidence, found.quad, self.frame_number, found.guess)
+        return SettledCard(found.card, found.confidence, found.quad, self.frame_number, found.guess, found.side)
 
     def _new_card(self, frame: np.ndarray, changed: np.ndarray, angle: float | None = None):
         """The most card-like outlines that hold the changed area, as ``(score, quad)`` best

@@ -100,15 +100,14 @@ def test_e4_1_each_sides_points_follow_the_sheet():
     assert CLASSIC_DECK.points[parse_card("wild")] == 50
 
 
-def test_e4_1_the_option_chooses_the_deck_alone_and_is_not_yet_at_a_table():
+def test_e4_1_the_option_chooses_the_deck_alone_and_is_played_at_a_table():
     assert Game(3, RuleOptions(flip=True)).deck is FLIP_DECK and DECKS["flip"] is FLIP_DECK
     with pytest.raises(UserError, match="only one edition at a time: junior_level, flip"):
         RuleOptions(flip=True, junior_level=2)
     with pytest.raises(UserError, match="flip deck does not go"):
         Game(3, deck=FLIP_DECK)
-    assert "flip" in NOT_AT_THE_TABLE
-    with pytest.raises(UserError, match="flip"):
-        check_playable_at_table(RuleOptions(flip=True))
+    assert "flip" not in NOT_AT_THE_TABLE       # the camera knows both sides' faces
+    check_playable_at_table(RuleOptions(flip=True))
     # a face of the other edition is a misread: no red-0 or wild-draw4 at a Flip table
     game = flip_table(False, dark_hands())
     for card in ("red-0", "wild-draw4", "red-draw2"):
@@ -270,13 +269,34 @@ def test_e4_4_a_wild_draw_colour_makes_the_next_player_draw_until_that_colour_co
     others = ["dark-wild", next(c for c in pile if colour_of(c) not in (None, "teal"))]
     for card in others:
         draw(game, 0, card) if mode.full else game.apply(E.Draw(0, 1))
-        assert game.snapshot()["turn"] == 0 and game.snapshot()["pending_draw"] == 1
-    # the teal card ends it (a tracked table names that card when it comes)
+        # full information: the engine asks for one card more; a tracked table waits for the
+        # player: the draw button throws the next one, their own button passes
+        assert game.snapshot()["turn"] == 0 and game.snapshot()["pending_draw"] == (1 if mode.full else 0)
+        if not mode.full:
+            assert [a.to_json()["count"] for a in game.prompt() if a.type == "dispense"] == [1]
+            with pytest.raises(UserError, match="teal has not come yet"):
+                game.apply(E.Play(0, "teal-4"))
+    # the teal card ends it (a tracked table may name that card when it comes)
     teal = next(c for c in pile if colour_of(c) == "teal") if mode.full else "teal-4"
     actions = game.apply(E.Draw(0, 1, (teal,)))
     assert texts(actions) == ["seat 1's turn: play or draw"]
     assert game.snapshot()["hand_sizes"][0] == 7 + len(others) + 1
     assert "until_colour" not in game.snapshot()["house"]
+
+
+def test_e4_4_a_tracked_table_throws_one_card_at_a_time_until_the_player_passes():
+    hands = dark_hands()
+    others = [c for c in ("pink", "teal", "orange", "purple") if c != DARK]
+    hands[2] = [light("wild-draw-colour"), *(light(f"{c}-{n}") for c in others for n in (3, 4))]
+    game = to_dark(False, hands)
+    game.apply(E.Play(2, "wild-draw-colour"))
+    actions = game.apply(E.ChooseColour(2, "teal"))
+    assert [(a.seat, a.count) for a in actions if a.type == "dispense"] == [(0, 1)]
+    assert types(game.apply(E.Draw(0, 1))) == ["turn"]       # no card thrown by itself
+    game.apply(E.Draw(0, 1))                                   # the draw button: one more
+    assert game.snapshot()["house"]["until_colour"] == "teal"
+    assert texts(game.apply(E.Pass(0))) == ["seat 1's turn: play or draw"]   # it came
+    assert game.snapshot()["hand_sizes"][0] == 9 and "until_colour" not in game.snapshot()["house"]
 
 
 def test_e4_4_no_wild_draw_colour_while_holding_the_colour_with_full_information():
@@ -399,3 +419,15 @@ def test_e4_5_a_wild_turned_up_by_a_flip_gets_its_colour_from_the_next_player(mo
         game.apply(E.ChooseColour(2, "red"))  # a light colour is not in play
     assert texts(game.apply(E.ChooseColour(2, "orange"))) == ["seat 2's turn: play or draw"]
     assert game.snapshot()["colour"] == "orange"
+
+
+def test_e4_start_cards_at_a_table_say_which_card_goes_back_and_cite_e4():
+    """D4 with E4's cards: a wild-draw2 start card goes back (by its own name, not as a
+    wild-draw4); a draw1 start card's draw is E4's, not Junior's (E3)."""
+    game = Game(3, RuleOptions(flip=True))
+    game.apply(E.Deal(dealer=0, sizes=[7, 7, 7]))
+    back = [a for a in game.apply(E.StartCard("wild-draw2")) if a.type == "flip_start_card"]
+    assert back and back[0].text.startswith("put the wild-draw2 back") and back[0].to_json()["card"] == "wild-draw2"
+    draws = [a for a in game.apply(E.StartCard("blue-draw1")) if a.type == "dispense"]
+    assert [(a.seat, a.count, a.reason.key) for a in draws] == [(1, 1, "reason_start_draw1_flip")]
+    assert "E4" in str(draws[0].reason) and "E3" not in str(draws[0].reason)

@@ -21,6 +21,14 @@
     chip.style.borderColor = "var(--" + colour.id + ")";
   }
 
+  function renderSide(side) {  // E4 UNO Flip: the side in play
+    const chip = $("side");
+    chip.hidden = !side;
+    if (!side) return;
+    chip.textContent = side.text;
+    chip.dataset.side = side.id;
+  }
+
   function renderPlayers(players) {
     const list = $("players");
     list.replaceChildren(...players.map((player) => {
@@ -53,6 +61,7 @@
     $("direction").textContent = view.turn ? view.turn.direction_text : "";
     renderCard(view.top);
     renderColour(view.colour);
+    renderSide(view.side);
     $("pending").hidden = !view.pending;
     $("pending").textContent = view.pending ? view.pending.text : "";
     $("draws").replaceChildren(...(view.draws || []).map((draw) =>  // the engine's reason for each

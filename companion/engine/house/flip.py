@@ -16,11 +16,15 @@ the turn; skip-everyone skips every other player (the player plays again); wild-
 wild-draw4 of two (T2, T6); wild-draw-colour makes the next player draw until a card of the
 named colour comes (``flags.until_colour``, its name; a drawn wild is no colour). Points: E4.6,
 ``FLIP_DECK.points``.
+
+At a tracked table nobody names the cards the launcher throws, so the run goes one card at a
+time: after each card the player draws on (the draw button throws the next) or passes (their
+own button) once the colour came; the turn is lost either way (E4.4).
 """
 from __future__ import annotations
 
 from companion.engine import actions as A
-from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS,
+from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS, DARK_FACES,
                                     COLOUR_NAMES, DRAW1, DRAW5, FLIP, NO_COLOUR, OF_COLOUR, RANKS,
                                     SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR)
 from companion.engine.house.base import HouseRule
@@ -31,8 +35,7 @@ from companion.errors import UserError
 LIGHT, DARK = "light", "dark"
 #: Ranks whose effect this rule carries (the others act as in the classic game).
 _OWN_RANKS = frozenset({FLIP, DRAW1, DRAW5, SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR})
-_DARK_FACES = frozenset(c for c, name in enumerate(CARD_NAMES)
-                        if CARD_COLOUR[c] > NO_COLOUR or name in ("dark-wild", "wild-draw-colour"))
+_DARK_FACES = DARK_FACES
 
 
 def side(game) -> str:
@@ -110,6 +113,8 @@ class Flip(HouseRule):
                                     side=_side_text(game)))
         if game.flags.top_due:
             raise UserError(message("flip_top_first"))
+        if game.flags.until_colour is not None and seat == game.current:
+            raise UserError(message("flip_until_colour_draws", colour=game.flags.until_colour))
         rank = CARD_RANK[card]
         if (rank in COLOUR_HELD_RANKS and game.full and seat == game.current
                 and (rank == WILD_DRAW_COLOUR or not self.options.challenge_wd4)
@@ -149,16 +154,32 @@ class Flip(HouseRule):
         """E4.4: drawing until the named colour; each card drawn is one more unless it has
         it (full information: the engine sees it; a tracked table names that card)."""
         flags = game.flags
-        if flags.until_colour is None or seat != game.current or not game.pending or not count:
-            return
+        if (flags.until_colour is None or seat != game.current or not count or game.owed[seat]
+                or not (game.pending or game.phase is DRAWN)):
+            return None
         until = COLOUR_NAMES.index(flags.until_colour)
         hand = game.hands[seat]
         drawn = hand[flags.until_known:]  # the cards of this draw the table saw (named)
         flags.until_known = len(hand)
         if any(CARD_COLOUR[c] == until for c in drawn):
             flags.until_colour = None  # the colour came: this draw ends the run
-        else:
+            if not game.pending:       # a tracked run's later card: the turn is lost now
+                game.advance_turn(1)
+                return True
+            return None
+        if game.full:
             game.pending += count  # not yet: the run goes on, one card at a time
+            return None
+        # a tracked table: the player says whether it came (pass) or draws on (draw button)
+        if game.uno_window >= 0 and game.uno_window != seat:
+            game.uno_window = -1
+        game.pending, game.answerable = 0, False
+        game.phase, game.drawn = DRAWN, -1
+        game.tell(A.Turn(seat, ("draw", "pass")))  # the draw button throws the next (prompt)
+        return True
+
+    def may_draw_again(self, game, seat):
+        return game.flags.until_colour is not None and seat == game.current and not game.full
 
     def on_turn(self, game, seat):
         if game.flags.until_colour is not None:
@@ -185,6 +206,13 @@ class Flip(HouseRule):
         if rank == FLIP:
             turn_over(game)
             ask_colour_for_top(game)
+
+
+def until_colour_prompt(game) -> list:
+    """A tracked run of a wild-draw-colour between two cards: draw on or pass (E4.4)."""
+    seat, colour = game.current, game.flags.until_colour
+    return [A.Turn(seat, ("draw", "pass")),
+            A.Dispense(seat, 1, message("reason_draw_colour", colour=colour))]
 
 
 def legal_plays(game, seat: int) -> list[int]:
