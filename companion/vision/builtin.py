@@ -84,8 +84,9 @@ def view_count(count: int = VIEWS, names=None) -> int:
 
 def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER, names=None,
                      progress=None) -> Profile:
-    """The default profile, taught from rendered photos of the drawings (all 348, the classic
-    54 faces and Junior's four draw1: about a minute on one PC core, several on a Pi). ``progress(done, total)`` is called after each
+    """The default profile, taught from rendered photos of the drawings (all 444, the classic
+    54 faces, Junior's four draw1 and No Mercy's 16: a minute or two on one PC core, several on
+    a Pi). ``progress(done, total)`` is called after each
     view. Drawn from some ``names`` only, it holds the colours of those."""
     total = view_count(count, names)
 
@@ -103,7 +104,8 @@ def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER
 def _cache_file() -> Path:
     """Where the built-in profile is kept once made: named after the code that makes it."""
     digest = hashlib.sha256()
-    for module in ("render.py", "features.py", "profile.py", "detect.py", "deck.py", "symbol.py", "learn.py",
+    for module in ("render.py", "render_no_mercy.py", "features.py", "profile.py", "detect.py", "deck.py",
+                   "symbol.py", "learn.py",
                    "outline.py", "glyphs.py", "scene.py", "builtin.py"):
         digest.update((Path(__file__).parent / module).read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")

@@ -52,6 +52,8 @@ DRAW_CARDS = {"draw2": (((20, -24), (-20, 24)), (44, 70)),
               "draw1": (((0, 0),), (50, 78))}              # E3 Junior: one card, upright
 #: Every rank these drawings can show (a face of another rank is not drawn yet).
 DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CARDS)
+#: An edition's ranks drawn in its own module (rank -> a Face: its corner index and middle).
+EDITION_FACES: dict = {}
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,9 @@ def _both_corners(layer: np.ndarray) -> np.ndarray:
 def _index_layer(rank: str, style: Style) -> np.ndarray:
     """The small corner index (top-left and, turned, bottom-right)."""
     layer = _blank()
-    if rank == "skip":
+    if rank in EDITION_FACES:
+        EDITION_FACES[rank].index(layer, style)
+    elif rank == "skip":
         glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
     elif rank == "reverse":
         glyphs.draw_reverse(layer, INDEX_AT, 18)
@@ -170,6 +174,9 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
     classic = design == "classic"
     ink = paint[colour] if classic else WHITE
     outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
+    if rank in EDITION_FACES:
+        EDITION_FACES[rank].centre(image, colour, design, style, paint)
+        return
     if rank == "wild":
         axes = (style.oval[0] + 4, style.oval[1] - 16) if classic else (56, 90)
         for i, quarter in enumerate(QUARTERS):
@@ -249,3 +256,10 @@ def drawable_names(names=None) -> tuple[str, ...]:
     """The faces of ``names`` (default: every face the engine knows) that can be drawn."""
     return tuple(n for n in (CARD_NAMES if names is None else names) if drawable(n))
 
+
+
+# E5 No Mercy's faces (their module uses the helpers above)
+from companion.vision.render_no_mercy import NO_MERCY_FACES  # noqa: E402
+
+EDITION_FACES.update(NO_MERCY_FACES)
+DRAWN_RANKS += tuple(NO_MERCY_FACES)
