@@ -41,7 +41,8 @@ PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
                 "penalty-points": _l("Penalty points"), "casual": _l("Casual: count wins"),
                 "short": _l("Short match (250)"), "party": _l("Party: stack, swap, jump in"),
                 "junior-level1": _l("UNO Junior level 1: first to 3 wins"),
-                "junior-level2": _l("UNO Junior level 2: first to 3 wins")}
+                "junior-level2": _l("UNO Junior level 2: first to 3 wins"),
+                "no-mercy": _l("UNO Show 'em No Mercy: first to 3 wins")}
 #: What the setup page says under each edition (companion/engine/editions.py); none is fine.
 EDITION_HELP = {
     "classic": _l("108 cards, 7 each."),
@@ -53,6 +54,11 @@ EDITION_HELP = {
                         "entered again."),
     "junior": _l("The 56-card Junior deck, 5 each, with Draw 1, Draw 2, Skip and Wild; the hands "
                  "are held."),
+    "no-mercy": _l("168 cards, 7 each: draw until a card fits, stack draw cards of equal or higher value, "
+                   "a 7 swaps and a 0 passes the hands; 25 cards in hand puts a player out. The "
+                   "launcher throws whole totals (up to the 25th card) and a colour roulette card "
+                   "by card until its victim presses their button; after a discard all the host "
+                   "counts the cards laid under it."),
 }
 REASON_NAMES = {"misplay": _l("misplay"), "suggestion": _l("suggestion to another player"),
                 "social": _l("table rule (question, swearing, silence, dozing)"),

@@ -149,7 +149,7 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`) and the
 #: setup page offers them as coming later; the engine, its tests and its benchmarks play them.
 #: (E3 junior_level left it when the camera learnt the Junior faces.)
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "no_mercy", "all_wild", "dos"})
+NOT_AT_THE_TABLE: frozenset[str] = frozenset({"flip", "all_wild", "dos"})
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -352,6 +352,8 @@ PRESETS: dict[str, RuleOptions] = {
     # game (docs/rules.md); a match here is the first to three round wins (S4).
     "junior-level1": RuleOptions(junior_level=1, scoring="wins", target_wins=3),
     "junior-level2": RuleOptions(junior_level=2, scoring="wins", target_wins=3),
+    # E5 No Mercy: no source gives its card values (docs/editions.md E5.9): three round wins.
+    "no-mercy": RuleOptions(no_mercy=True, scoring="wins", target_wins=3),
 }
 
 

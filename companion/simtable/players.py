@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
-from companion.engine.cards import CARD_IDS as CARD_ID, CARD_POINTS
+from companion.engine.cards import CARD_COLOUR, CARD_IDS as CARD_ID, CARD_POINTS
 from companion.engine import phases as P
 from companion.engine.phases import DRAWN
 from companion.engine.state import GameView
@@ -172,11 +172,19 @@ class VirtualPlayers:
                 return Act("fix_launcher")   # the launcher owes cards but stands still
         if phase == P.COLOUR:
             return Act("colour", turn, self._colour(turn))
-        if phase == P.TARGET:
-            others = [s for s in range(world.n) if s != turn]
+        if phase == P.TARGET:   # a seat out of the round (E5.7, V6) is no target
+            others = [s for s in range(world.n) if s != turn and s not in (world.flags.finished or ())]
             return Act("press", others[int(self.random() * len(others))])
         if phase == P.CHALLENGE:
             return Act("press", turn) if self.random() < self.challenge else Act("draw_button", turn)
+        if phase == P.DISCARDING:   # E5: every other card of the colour goes under; the host counts
+            laid = sum(CARD_COLOUR[c] == world.colour for c in world.hands[turn])
+            return Act("phone", value=E.DiscardAll(turn, laid, None))
+        if world.flags.roulette is not None and world.flags.roulette >= 0 and phase == P.DRAWN:
+            # E5 colour roulette: the victim says (its button: pass) when the colour has come
+            hand = world.hands[turn]
+            came = bool(hand) and CARD_COLOUR[hand[-1]] == world.flags.roulette
+            return Act("press", turn) if came else Act("draw_button", turn)
         plays = world.legal_plays(turn)
         if phase == P.DRAWN:
             return self._place(turn, CARD_NAMES[plays[0]]) if plays else Act("press", turn)

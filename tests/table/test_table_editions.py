@@ -224,7 +224,7 @@ def test_a_table_plays_uno_junior_now_that_the_camera_knows_its_cards():
     catalog = options_catalog("en")
     assert {e["id"]: e["supported"] for e in catalog["editions"]} == {
         "classic": True, "junior-level1": True, "junior": True,
-        "flip": False, "no-mercy": False, "all-wild": False, "dos": False}  # E4-E7: engine only
+        "flip": False, "no-mercy": True, "all-wild": False, "dos": False}  # E4, E6, E7: engine only
     presets = {p["id"]: p for p in catalog["presets"]}
     assert presets["junior-level1"]["supported"] and presets["junior-level2"]["edition"] == "junior"
     assert "red-draw1" in {c["id"] for c in catalog["cards"]}
@@ -239,7 +239,7 @@ def test_an_edition_the_camera_cannot_read_yet_is_refused_and_offered_as_coming_
     from companion.table import Setup
     from companion.web import view
 
-    for name in ("flip", "no-mercy", "all-wild", "dos"):
+    for name in ("flip", "all-wild", "dos"):
         with pytest.raises(UserError) as refused:
             Setup(players=("Ana", "Ben"), options=EDITIONS[name].rules())
         assert refused.value.args[0].key == "option_not_at_table"
@@ -249,6 +249,6 @@ def test_an_edition_the_camera_cannot_read_yet_is_refused_and_offered_as_coming_
     editions = {e["id"]: e["supported"] for e in catalog["editions"]}
     presets = {p["id"]: p["supported"] for p in catalog["presets"]}
     assert editions == {"classic": True, "junior-level1": True, "junior": True,
-                        "flip": False, "no-mercy": False, "all-wild": False, "dos": False}
+                        "flip": False, "no-mercy": True, "all-wild": False, "dos": False}
     assert presets["junior-level1"] is presets["junior-level2"] is True and presets["party"] is True
     assert offered["jump_in"]["supported"] is True
