@@ -119,7 +119,8 @@ class VirtualPlayers:
                 found.append(f"seat {seat} holds {len(hand)} cards, the table counts {engine.sizes[seat]}")
             if Counter(known) - Counter(hand):
                 found.append(f"seat {seat} does not hold the cards the table saw in its hand")
-        used = Counter(c for hand in self.hands for c in hand) + Counter(engine.discard)
+        # a card laid under the pile unseen (E5's discard all, a seat out at 25) is no face
+        used = Counter(c for hand in self.hands for c in hand) + Counter(c for c in engine.discard if c >= 0)
         if used - Counter(engine.deck.cards()):
             found.append("more copies of a card in hands and on the pile than the deck has")
         return found
