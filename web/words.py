@@ -204,4 +204,5 @@ EVENT_KINDS = [
     ("round_end", _l("The hands were counted at the end of the round"), "S1", ["points"]),
     ("correction", _l("A player holds another number of cards"), "", ["seat", "hand_size"]),
     ("reveal", _l("A player showed their hand"), "", ["seat", "cards"]),
+    ("discard_all", _l("Cards were laid under a discard all"), "E5", ["seat", "count"]),
 ]
