@@ -414,3 +414,15 @@ def test_e5_6_a_7_swap_refused_says_no_mercys_rules_not_the_house_rules(mode):
         game.apply(E.ChooseTarget(1, 2))
     game.apply(E.ChooseTarget(1, 0))
     assert game.snapshot()["hand_sizes"] == [5, 6, 0]
+
+
+def test_e5_4_at_a_tracked_table_the_launcher_waits_after_an_unseen_roulette_card():
+    """The launcher throws the roulette's first card at once; after a card no one saw it
+    waits: the draw button throws the next one (the prompt still asks for it), the victim's
+    button says the colour came. A card the camera named not of the colour: the next at once."""
+    game = table(hands_with(s1="wild-colour-roulette"), full=False, no_mercy=True)
+    game.apply(E.Play(1, "wild-colour-roulette"))
+    assert texts(game.apply(E.ChooseColour(2, "blue")))[-1].startswith("dispense 1 to seat 2")
+    assert texts(draw(game, 2, count=1)) == ["seat 2's turn: draw or pass"]       # no throw
+    assert texts(game.prompt())[-1].startswith("dispense 1 to seat 2 (colour roulette")
+    assert texts(game.apply(E.Draw(2, 1, ("green-5",))))[-1].startswith("dispense 1 to seat 2")
