@@ -127,6 +127,8 @@ def _plain(event: dict, name, entry: dict) -> str | None:
     if kind == "correction":
         return _("Correction: %(name)s holds %(cards)s", name=name(seat),
                  cards=_cards(event["hand_size"]))
+    if kind == "discard_all":  # E5: counted on the phone
+        return _("%(name)s laid %(cards)s under the discard all", name=name(seat), cards=_cards(event["count"]))
     return None
 
 

@@ -50,6 +50,7 @@ PRESET_NAMES = {"official": _l("Official"), "gentle": _l("Gentle penalties"),
                 "junior-level1": _l("UNO Junior level 1: first to 3 wins"),
                 "junior-level2": _l("UNO Junior level 2: first to 3 wins"),
                 "flip": _l("UNO Flip: to 500 points"),
+                "no-mercy": _l("UNO Show 'em No Mercy: first to 3 wins"),
                 "all-wild": _l("UNO All Wild: first to 500")}
 #: What the setup page says under each edition (companion/engine/editions.py); none is fine.
 EDITION_HELP = {
@@ -67,6 +68,11 @@ EDITION_HELP = {
                "side the ring's four colour groups stand for pink, teal, orange and purple. A Wild "
                "Draw Colour: the launcher throws one card at each press of the draw button; press "
                "your own button once the colour came."),
+    "no-mercy": _l("168 cards, 7 each: draw until a card fits, stack draw cards of equal or higher value, "
+                   "a 7 swaps and a 0 passes the hands; 25 cards in hand puts a player out. The "
+                   "launcher throws whole totals (up to the 25th card) and a colour roulette card "
+                   "by card until its victim presses their button; after a discard all the host "
+                   "counts the cards laid under it."),
     "all-wild": _l("112 cards, 7 each, every one wild: any card on any card, no colour is named. "
                    "After a targeted draw two or a forced swap the player presses the button of "
                    "the seat they choose."),
@@ -221,4 +227,5 @@ EVENT_KINDS = [
     ("round_end", _l("The hands were counted at the end of the round"), "S1", ["points"]),
     ("correction", _l("A player holds another number of cards"), "", ["seat", "hand_size"]),
     ("reveal", _l("A player showed their hand"), "", ["seat", "cards"]),
+    ("discard_all", _l("Cards were laid under a discard all"), "E5", ["seat", "count"]),
 ]

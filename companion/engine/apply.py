@@ -270,5 +270,7 @@ class ApplyMixin:
                 value = {str(seat): count for seat, count in value.items()}
             elif isinstance(value, list):
                 value = value[:]   # the view keeps its own: the rule changes its list in place
+            elif key == "roulette":   # E5: the colour's name (an empty name: not named yet)
+                value = COLOURS[value] if value >= 0 else ""
             view[key] = value
         return view

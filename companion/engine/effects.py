@@ -199,10 +199,12 @@ class EffectsMixin:
         self._check_seat(target)
         if self.phase is not TARGET or seat != self.current:
             raise UserError(message("no_target_now", seat=seat))
-        if target == seat:
-            raise UserError(message("choose_another" if self.flags.target_for else "swap_with_another"))
+        if target == seat:   # E5's 7 is no house rule (H4): its own words
+            raise UserError(message("choose_another" if self.flags.target_for else
+                                    "swap_with_another_e5" if self.options.no_mercy else "swap_with_another"))
         if target in (self.flags.finished or ()):
-            raise UserError(message("target_gone_out", seat=target))
+            out_at_25 = target in (self.flags.eliminated or ())   # E5.7, not V6's places
+            raise UserError(message("target_mercy_out" if out_at_25 else "target_gone_out", seat=target))
         self._record(ChooseTarget(seat, target))
         for rule in self.house:
             if rule.on_target(self, seat, target):

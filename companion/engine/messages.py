@@ -215,6 +215,8 @@ MESSAGES: dict[str, str] = {
     "mercy_out": "seat {seat} holds {count} cards: out of the round ({limit} or more, E5)",
     "waiting_discard_all": "count the cards laid under the discard all",
     "waiting_roulette": "draw until a {colour} card shows",
+    "swap_with_another_e5": "a 7 swaps hands with another player (E5.6)",
+    "target_mercy_out": "seat {seat} is out of this round: 25 cards or more (E5.7)",
     # the editions (companion/engine/editions.py): their titles, and a name that is none
     "edition_classic": "classic UNO",
     "edition_junior_level1": "UNO Junior, level 1: number cards only, hands open",

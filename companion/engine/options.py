@@ -149,8 +149,9 @@ IMPLEMENTED: frozenset[str] = frozenset(
 #: faces (issue 17). A table's setup refuses them (:func:`check_playable_at_table`) and the
 #: setup page offers them as coming later; the engine, its tests and its benchmarks play them.
 #: (E3 junior_level left it when the camera learnt the Junior faces, E4 flip both sides of
-#: Flip's, E6 all_wild the All Wild ones, E7 dos the DOS faces and the centre row's piles.)
-NOT_AT_THE_TABLE: frozenset[str] = frozenset({"no_mercy"})
+#: Flip's, E5 no_mercy its deck and the launcher's long throws, E6 all_wild the All Wild ones,
+#: E7 dos the DOS faces and the centre row's piles.)
+NOT_AT_THE_TABLE: frozenset[str] = frozenset()
 
 
 def check_playable_at_table(options: "RuleOptions") -> None:
@@ -355,6 +356,8 @@ PRESETS: dict[str, RuleOptions] = {
     "junior-level2": RuleOptions(junior_level=2, scoring="wins", target_wins=3),
     # E4 UNO Flip: its sheet's scoring, the winner scores the others' cards to 500 (E4.6).
     "flip": RuleOptions(flip=True),
+    # E5 No Mercy: no source gives its card values (docs/editions.md E5.9): three round wins.
+    "no-mercy": RuleOptions(no_mercy=True, scoring="wins", target_wins=3),
     # E6 UNO All Wild as its sources score it (E6.6): the round winner scores the others' cards
     # (a plain wild 20, every other card 50), first to 500.
     "all-wild": RuleOptions(all_wild=True),

@@ -22,8 +22,8 @@ from __future__ import annotations
 from companion.engine.cards import (CARD_COLOUR, CARD_RANK, CLASSIC_DECK, DRAW2, FITS, OF_COLOUR,
                                     RANKS, REVERSE, SKIP,
                                     WILD_DRAW4, WILD_DRAW4_ID, WILD_DRAW4_ONLY)
-from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DRAWN, MATCH_OVER, PLAYING, START,
-                                     TARGET, TURN)
+from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DISCARDING, DRAWN, MATCH_OVER, PLAYING,
+                                     START, TARGET, TURN)
 
 
 #: E1: how many cards a simulated launcher press throws (0 is common, as with the toy).
@@ -122,6 +122,10 @@ def _step(game, random, forget: float) -> None:
             _pay_owed(game, random)  # a lost challenge costs its player 4 at once
         else:
             game.draw_random(seat, game.pending, random)
+    elif phase is DISCARDING:  # E5: a playout from a tracked table counting a discard all
+        from companion.engine.house.no_mercy import lay_under   # the house rules import this module
+        mine = [c for c in game.hands[seat] if CARD_COLOUR[c] == game.colour]
+        lay_under(game, seat, len(mine), mine)
     else:  # pragma: no cover - full information never waits for a verdict
         raise RuntimeError(f"virtual players cannot act in phase {phase}")
 

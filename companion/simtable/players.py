@@ -27,7 +27,8 @@ from typing import Any
 
 from companion.engine import CARD_NAMES, Game
 from companion.engine import events as E
-from companion.engine.cards import CARD_IDS as CARD_ID, CARD_POINTS, COLOURS, DARK_COLOURS, on_side as _on_side
+from companion.engine.cards import (CARD_COLOUR, CARD_IDS as CARD_ID, CARD_POINTS, COLOURS, DARK_COLOURS,
+                                    on_side as _on_side)
 from companion.engine import phases as P
 from companion.engine.phases import DRAWN
 from companion.engine.state import GameView
@@ -120,7 +121,8 @@ class VirtualPlayers:
                 found.append(f"seat {seat} holds {len(hand)} cards, the table counts {engine.sizes[seat]}")
             if Counter(known) - Counter(hand):
                 found.append(f"seat {seat} does not hold the cards the table saw in its hand")
-        used = Counter(c for hand in self.hands for c in hand) + Counter(engine.discard)
+        # a card laid under the pile unseen (E5's discard all, a seat out at 25) is no face
+        used = Counter(c for hand in self.hands for c in hand) + Counter(c for c in engine.discard if c >= 0)
         if used - _deck(engine):
             found.append("more copies of a card in hands and on the pile than the deck has")
         return found
@@ -184,14 +186,22 @@ class VirtualPlayers:
                 return Act("fix_launcher")   # the launcher owes cards but stands still
         if phase == P.COLOUR:
             return Act("colour", turn, self._colour(turn))
-        if phase == P.TARGET:
-            others = [s for s in range(world.n) if s != turn]
+        if phase == P.TARGET:   # a seat out of the round (E5.7, V6) is no target
+            others = [s for s in range(world.n) if s != turn and s not in (world.flags.finished or ())]
             return Act("press", others[int(self.random() * len(others))])
         if phase == P.CHALLENGE:
             return Act("press", turn) if self.random() < self.challenge else Act("draw_button", turn)
         until = state.house.get("until_colour")
         if until is not None and phase == P.DRAWN:   # E4.4 at a tracked table: did it come?
             came = world.hands[turn] and CARD_NAMES[world.hands[turn][-1]].startswith(until + "-")
+            return Act("press", turn) if came else Act("draw_button", turn)
+        if phase == P.DISCARDING:   # E5: every other card of the colour goes under; the host counts
+            laid = sum(CARD_COLOUR[c] == world.colour for c in world.hands[turn])
+            return Act("phone", value=E.DiscardAll(turn, laid, None))
+        if world.flags.roulette is not None and world.flags.roulette >= 0 and phase == P.DRAWN:
+            # E5 colour roulette: the victim says (its button: pass) when the colour has come
+            hand = world.hands[turn]
+            came = bool(hand) and CARD_COLOUR[hand[-1]] == world.flags.roulette
             return Act("press", turn) if came else Act("draw_button", turn)
         plays = world.legal_plays(turn)
         if phase == P.DRAWN:

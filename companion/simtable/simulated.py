@@ -180,7 +180,7 @@ class SimulatedTable(PlayersHands):
                 scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players,
                                                                 shown.round_wins if wins else shown.scores))
                 tell(f"round {len(state.rounds):>2}: "
-                     f"{shown.players[action.winner]} goes out "
+                     f"{shown.players[action.winner]} wins the round "
                      f"(+{action.points[action.winner]}); {'round wins' if wins else 'scores'}: {scores}")
 
     def fault_report(self) -> list[str]:

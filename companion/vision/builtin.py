@@ -92,7 +92,7 @@ def profile_names() -> tuple[str, ...]:
 def built_in_profile(count: int = VIEWS, seed: int = SEED, jitter: bool = JITTER, names=None,
                      progress=None) -> Profile:
     """The default profile, taught from rendered photos of the drawings (every face drawn: the
-    classic 54, Junior's four draw1 and the editions' own symbols, E4, E6 and E7: about a minute on
+    classic 54, Junior's four draw1 and the editions' own symbols, E4 to E7: a minute or two on
     one PC core, several on a Pi). ``progress(done, total)`` is called after each
     view. Drawn from some ``names`` only, it holds the colours of those."""
     total = view_count(count, names)

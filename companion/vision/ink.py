@@ -17,6 +17,8 @@ from companion.vision import glyphs
 
 CARD_W, CARD_H = 200, 310          # a real card is 56 x 87 mm
 BORDER = 13                        # white margin round the printed field
+CORNER_RADIUS = 14
+FIELD_RADIUS = 10
 WHITE, BLACK = (250, 250, 250), (20, 20, 20)
 CENTRE = (CARD_W / 2, CARD_H / 2)
 INDEX_AT = (BORDER + 19, BORDER + 24)      # middle of the top-left corner index
@@ -63,3 +65,21 @@ def mini_cards(image, colours, spots, size, inks) -> None:
         inner = blank()
         glyphs.fill(inner, glyphs.mini_card(centre, w - 9, h - 9))
         paint(image, inner, inks[colour] if colour else WHITE)
+
+
+def rounded(box, r: int) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    mask = np.zeros((CARD_H, CARD_W), np.uint8)
+    cv2.rectangle(mask, (x0 + r, y0), (x1 - r, y1), 255, -1)
+    cv2.rectangle(mask, (x0, y0 + r), (x1, y1 - r), 255, -1)
+    for x in (x0 + r, x1 - r):
+        for y in (y0 + r, y1 - r):
+            cv2.circle(mask, (x, y), r, 255, -1, cv2.LINE_AA)
+    return mask
+
+
+def oval_mask(style) -> np.ndarray:
+    """The design's white oval (``style``: its half-axes and lean) as a mask."""
+    layer = blank()
+    cv2.ellipse(layer, (CARD_W // 2, CARD_H // 2), style.oval, style.tilt, 0, 360, 255, -1, cv2.LINE_AA)
+    return layer

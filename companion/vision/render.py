@@ -23,12 +23,10 @@ import numpy as np
 from companion.engine.cards import CARD_NAMES
 from companion.vision import glyphs, render_all_wild, render_dos
 from companion.vision.deck import NUMBER_RANKS, split
-from companion.vision.ink import BORDER, CARD_H, CARD_W, CENTRE, INDEX_AT, WHITE
-from companion.vision.ink import blank as _blank, inked as _inked
+from companion.vision.ink import BORDER, CARD_H, CARD_W, CENTRE, CORNER_RADIUS, FIELD_RADIUS, INDEX_AT, WHITE
+from companion.vision.ink import blank as _blank, inked as _inked, oval_mask as _oval_mask, rounded as _rounded
 from companion.vision.ink import mini_cards as _mini_cards, paint as _paint
 
-CORNER_RADIUS = 14
-FIELD_RADIUS = 10
 DESIGNS = ("classic", "current")
 # BGR, close to printed UNO colours under daylight.
 PAINT = {"red": (38, 28, 214), "yellow": (10, 205, 250), "green": (70, 160, 55),
@@ -59,6 +57,8 @@ INDEX_TEXT.update(render_dos.INDEX_TEXT)
 CENTRES: dict = {}
 INDEXES: dict = {}
 WILD_CORNERS: dict = {"wild": QUARTERS}
+#: E5 No Mercy's ranks drawn in render_no_mercy.py (rank -> a Face: its corner index and middle).
+EDITION_FACES: dict = {}
 
 
 @dataclass(frozen=True)
@@ -82,17 +82,6 @@ def card_mask() -> np.ndarray:
     return _rounded((0, 0, CARD_W - 1, CARD_H - 1), CORNER_RADIUS)
 
 
-def _rounded(box, r: int) -> np.ndarray:
-    x0, y0, x1, y1 = box
-    mask = np.zeros((CARD_H, CARD_W), np.uint8)
-    cv2.rectangle(mask, (x0 + r, y0), (x1 - r, y1), 255, -1)
-    cv2.rectangle(mask, (x0, y0 + r), (x1, y1 - r), 255, -1)
-    for x in (x0 + r, x1 - r):
-        for y in (y0 + r, y1 - r):
-            cv2.circle(mask, (x, y), r, 255, -1, cv2.LINE_AA)
-    return mask
-
-
 def _both_corners(layer: np.ndarray) -> np.ndarray:
     """A top-left corner drawing and the same turned into the bottom-right corner."""
     return np.maximum(layer, layer[::-1, ::-1])
@@ -103,6 +92,8 @@ def _index_layer(rank: str, style: Style) -> np.ndarray:
     layer = _blank()
     if rank in INDEXES:
         INDEXES[rank](layer, style)
+    elif rank in EDITION_FACES:
+        EDITION_FACES[rank].index(layer, style)
     elif rank == "skip":
         glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
     elif rank == "reverse":
@@ -123,12 +114,6 @@ def _wild_corners(image: np.ndarray, paint, quarters=QUARTERS) -> None:
         for i, quarter in enumerate(quarters):
             cv2.ellipse(image, c, (8, 12), 30, 180 + i * 90 + turn, 270 + i * 90 + turn,
                         paint[quarter], -1, cv2.LINE_AA)
-
-
-def _oval_mask(style: Style) -> np.ndarray:
-    layer = _blank()
-    cv2.ellipse(layer, (CARD_W // 2, CARD_H // 2), style.oval, style.tilt, 0, 360, 255, -1, cv2.LINE_AA)
-    return layer
 
 
 def _dos_centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
@@ -155,6 +140,9 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
     outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
     if rank in CENTRES:
         CENTRES[rank](image, colour, design, style, paint)
+        return
+    if rank in EDITION_FACES:
+        EDITION_FACES[rank].centre(image, colour, design, style, paint)
         return
     if rank == "wild":
         axes = (style.oval[0] + 4, style.oval[1] - 16) if classic else (56, 90)
@@ -275,3 +263,7 @@ CENTRES.update(render_flip.CENTRES)
 INDEXES.update(render_flip.INDEXES)
 WILD_CORNERS.update(render_flip.WILD_CORNERS)
 DRAWN_RANKS = (*DRAWN_RANKS, *render_flip.RANKS)
+from companion.vision.render_no_mercy import NO_MERCY_FACES  # noqa: E402  E5 No Mercy
+# one drawing a rank: E5's skip everyone is drawn as E4's (the rank both decks share)
+EDITION_FACES.update((rank, face) for rank, face in NO_MERCY_FACES.items() if rank not in CENTRES)
+DRAWN_RANKS += tuple(rank for rank in NO_MERCY_FACES if rank not in DRAWN_RANKS)

@@ -387,3 +387,42 @@ def test_e5_the_plays_found_at_once_are_those_the_rules_allow_card_by_card(monke
     # with another house rule on beside it, the card-by-card judging decides (None)
     game = table(HANDS, no_mercy=True, jump_in=True)
     assert game.house[-1].legal_plays(game, 1) is None and game.legal_plays(1)
+
+
+# -- the words the table shows (E5.4, E5.6, E5.7) ---------------------------------------------
+def test_e5_4_the_roulette_colour_is_shown_by_its_name():
+    game = table(hands_with(s1="wild-colour-roulette"), no_mercy=True)
+    game.apply(E.Play(1, "wild-colour-roulette"))
+    assert game.snapshot()["house"]["roulette"] == ""          # not named yet
+    game.apply(E.ChooseColour(2, "blue"))
+    assert game.snapshot()["house"]["roulette"] == "blue"      # not 3
+
+
+def test_e5_6_a_7_swap_refused_says_no_mercys_rules_not_the_house_rules(mode):
+    big = [f"{c}-{n}" for c in ("red", "yellow", "green") for n in range(7)] + ["green-9"]
+    seven = ["red-3", "blue-4", "green-6", "blue-7", "yellow-8", "blue-9", "wild-draw10"]
+    game = no_mercy(mode, [HANDS[0], seven, big])
+    game.apply(E.Play(1, "wild-draw10"))
+    game.apply(E.ChooseColour(1, "blue"))
+    game.apply(E.Accept(2))
+    draw(game, 2, "blue-5", "blue-5", "blue-6")                # seat 2: 25 cards, out
+    game.apply(E.Play(0, "blue-3"))
+    game.apply(E.Play(1, "blue-7"))
+    with pytest.raises(UserError, match=r"swaps hands with another player \(E5.6\)"):
+        game.apply(E.ChooseTarget(1, 1))
+    with pytest.raises(UserError, match=r"seat 2 is out of this round: 25 cards or more \(E5.7\)"):
+        game.apply(E.ChooseTarget(1, 2))
+    game.apply(E.ChooseTarget(1, 0))
+    assert game.snapshot()["hand_sizes"] == [5, 6, 0]
+
+
+def test_e5_4_at_a_tracked_table_the_launcher_waits_after_an_unseen_roulette_card():
+    """The launcher throws the roulette's first card at once; after a card no one saw it
+    waits: the draw button throws the next one (the prompt still asks for it), the victim's
+    button says the colour came. A card the camera named not of the colour: the next at once."""
+    game = table(hands_with(s1="wild-colour-roulette"), full=False, no_mercy=True)
+    game.apply(E.Play(1, "wild-colour-roulette"))
+    assert texts(game.apply(E.ChooseColour(2, "blue")))[-1].startswith("dispense 1 to seat 2")
+    assert texts(draw(game, 2, count=1)) == ["seat 2's turn: draw or pass"]       # no throw
+    assert texts(game.prompt())[-1].startswith("dispense 1 to seat 2 (colour roulette")
+    assert texts(game.apply(E.Draw(2, 1, ("green-5",))))[-1].startswith("dispense 1 to seat 2")

@@ -224,31 +224,36 @@ def test_a_table_plays_uno_junior_now_that_the_camera_knows_its_cards():
     catalog = options_catalog("en")
     assert {e["id"]: e["supported"] for e in catalog["editions"]} == {
         "classic": True, "junior-level1": True, "junior": True,
-        "flip": True, "no-mercy": False, "all-wild": True, "dos": True}  # E5: engine only
+        "flip": True, "no-mercy": True, "all-wild": True, "dos": True}  # every edition at the table
     presets = {p["id"]: p for p in catalog["presets"]}
     assert presets["junior-level1"]["supported"] and presets["junior-level2"]["edition"] == "junior"
     assert "red-draw1" in {c["id"] for c in catalog["cards"]}
 
 
-def test_an_edition_the_camera_cannot_read_yet_is_refused_and_offered_as_coming_later():
-    """E5 is played by the engine, but the camera does not know its faces yet: a table's
-    setup refuses each with a clear message, and the setup page shows them as coming later."""
+def test_every_edition_is_at_the_table_and_one_the_camera_could_not_read_would_be_refused(monkeypatch):
+    """E3-E7 are all played at the table now; the guard for an edition whose faces the camera
+    does not know stays: a table's setup refuses it with a clear message, the page offers it
+    as coming later."""
     from companion.engine import options
     from companion.engine.editions import EDITIONS
     from companion.errors import UserError
     from companion.table import Setup
     from companion.web import view
 
-    for name in ("no-mercy",):
+    assert options.NOT_AT_THE_TABLE == frozenset()
+    with monkeypatch.context() as patched:
+        patched.setattr(options, "NOT_AT_THE_TABLE", frozenset({"dos"}))
         with pytest.raises(UserError) as refused:
-            Setup(players=("Ana", "Ben"), options=EDITIONS[name].rules())
+            Setup(players=("Ana", "Ben"), options=EDITIONS["dos"].rules())
         assert refused.value.args[0].key == "option_not_at_table"
         assert "not yet at the table" in str(refused.value)
+        later = {e["id"]: e["supported"] for e in view.options_catalog("en")["editions"]}
+        assert later["dos"] is False and later["flip"] is True
     catalog = view.options_catalog("en")
     offered = {o["name"]: o for g in catalog["groups"] for o in g["options"]}
     editions = {e["id"]: e["supported"] for e in catalog["editions"]}
     presets = {p["id"]: p["supported"] for p in catalog["presets"]}
     assert editions == {"classic": True, "junior-level1": True, "junior": True,
-                        "flip": True, "no-mercy": False, "all-wild": True, "dos": True}
+                        "flip": True, "no-mercy": True, "all-wild": True, "dos": True}
     assert presets["junior-level1"] is presets["junior-level2"] is True and presets["party"] is True
     assert offered["jump_in"]["supported"] is True

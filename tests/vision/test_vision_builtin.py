@@ -66,4 +66,4 @@ def test_drawing_the_built_in_profile_reports_its_progress():
     built_in_profile(names=["red-5", "wild"], progress=lambda done, total: calls.append((done, total)))
     total = view_count(names=["red-5", "wild"])
     assert calls == [(done, total) for done in range(1, total + 1)]
-    assert view_count() == 588  # classic 54, Junior's draw1 x4, Flip's own 19 (+ skip-everyone), All Wild's 8, DOS's 9, x 6
+    assert view_count() == 660  # classic 54, Junior's draw1 x4, Flip's own, No Mercy's, All Wild's 8, DOS's 9, x 6

@@ -170,9 +170,12 @@ class NoMercy(HouseRule):
         seen, flags.roulette_seen = len(hand) - flags.roulette_seen, len(hand)
         if not count or (seen and any(CARD_COLOUR[c] == flags.roulette for c in hand[-seen:])):
             game.advance_turn(1)  # the colour showed (or nothing is left to draw): turn lost
-        else:
+        elif seen:  # the camera named it (or the engine knows): the next card at once
             game.phase, game.drawn = DRAWN, -1
             _ask_roulette_card(game, seat)
+        else:  # unseen: the launcher waits; the draw button throws the next, a press says it came
+            game.phase, game.drawn = DRAWN, -1
+            game.tell(A.Turn(seat, ("draw", "pass")))
         return True
 
 
