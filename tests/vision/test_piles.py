@@ -83,24 +83,13 @@ def test_the_right_card_on_wood_cloth_a_white_table_and_a_dark_mat_and_nothing_o
         assert (bare.top.card, bare.cards, bare.note) == (None, 0, "no card found"), top
 
 
-def _keyboard(frame, top_left, keys=(5, 3), key=(34, 50), gap=10):
-    """Black keys framed by a light keyboard, as beside a card on a desk."""
-    x0, y0 = top_left
-    w, h = keys[0] * (key[0] + gap) + gap, keys[1] * (key[1] + gap) + gap
-    frame[y0:y0 + h, x0:x0 + w] = (205, 208, 210)
-    for i in range(keys[0]):
-        for j in range(keys[1]):
-            x, y = x0 + gap + i * (key[0] + gap), y0 + gap + j * (key[1] + gap)
-            cv2.rectangle(frame, (x, y), (x + key[0], y + key[1]), (38, 36, 35), -1, cv2.LINE_AA)
-    return frame
-
-
 def test_a_keyboards_black_keys_beside_a_card_are_no_wild_card():
+    from companion.vision.tabletops import keyboard
     recogniser, names = Recogniser(), card_names()
     for i in range(4):
         table = Scene(seed=40 + i, card_height=150)
         name = names[(11 * i + 3) % len(names)]
         table.place(name, (450, 250), angle=15 * i - 20)
-        frame = _keyboard(table.frame(), (20 + 10 * i, 60))
+        frame = keyboard(table.frame(), (20 + 10 * i, 60), keys=(5, 3))
         sighting = recogniser.recognise(frame)
         assert sighting.card == name, (name, sighting.guess, sighting.confidence)
