@@ -11,7 +11,8 @@ frame through grey, 5x5 blur and Canny), which stays comparable across machines 
 table top (wood, cloth, white, dark) in each print run (:data:`~companion.vision.render.PRINT_RUNS`),
 both designs, three lights, some with lamp glare, with the built-in profile. Fixed split by
 seed: the development half (even seeds) to work on, the check half (odd seeds) to look at
-now and then; both are printed.
+now and then; both are printed, and each half's first half again with a keyboard's black
+keys beside the card (:func:`~companion.vision.tabletops.keyboard`).
 
 ``--deck junior`` lays and names the cards of another edition's deck (an engine deck: the
 recogniser names only its faces); ``--taught`` (with ``--tables``) first teaches that deck
@@ -40,7 +41,7 @@ from companion.vision.deck import card_names  # noqa: E402
 from companion.vision.recognise import DEFAULT_THRESHOLD, Recogniser  # noqa: E402
 from companion.vision.render import PRINT_RUNS  # noqa: E402
 from companion.vision.scene import LIGHTS, Scene, play_sequence  # noqa: E402
-from companion.vision.tabletops import TOPS, lay  # noqa: E402
+from companion.vision.tabletops import TOPS, keyboard, lay  # noqa: E402
 from companion.vision.teach import teach_images  # noqa: E402
 from companion.vision.watcher import DiscardWatcher  # noqa: E402
 from companion.vision.yardstick import figure, one_core, reference_frame, reference_ms  # noqa: E402
@@ -193,6 +194,13 @@ def tables(n: int, deck=None, taught: bool = False) -> int:
               (", ".join(f"{t}->{g} x{k}" for (t, g), k in wrong.most_common(10)) or "none"))
         print(f"tables_{half}_right={100 * right / max(1, len(answered)):.1f}")
         print(f"tables_{half}_answered={100 * len(answered) / len(results):.1f}")
+        said = []           # the same scenes' first half with a keyboard's black keys beside the card
+        for seed in range(first, n, 2):
+            frame, name, _, _ = table_scene(seed, names, **fixed)
+            said.append((name, recogniser.recognise(keyboard(frame)).card))
+        kept = [(t, g) for t, g in said if g is not None]
+        print(f"  beside a keyboard: {len(said)} scenes; answered {100 * len(kept) / len(said):.1f}%, "
+              f"right of answered {100 * sum(t == g for t, g in kept) / max(1, len(kept)):.1f}%")
     reference = (reference + reference_ms(100)) / 2
     print(figure("recognised frame on a table top, median", _median_ms(times), reference))
     print(f"tables_ms={_median_ms(times):.2f}")

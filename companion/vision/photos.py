@@ -5,8 +5,9 @@ The photo set (see its README for the licence: measure only, never ship) lives a
 Honest split: teach from the first photo of each card (sorted by file name) and
 measure on all the others; then measure the built-in profile (no teaching) on the
 same photos. Prints exact, colour and rank accuracy, the answered rate, the
-accuracy-versus-answered curve of the confidence threshold and the most frequent
-confusions. Skips with a message when the photos are not there. ``--half development``
+accuracy-versus-answered curve of the confidence threshold, the most frequent
+confusions and every wrong answer given at the threshold (with its confidence and photo,
+the list to choose what to fix from). Skips with a message when the photos are not there. ``--half development``
 and ``--half check`` measure every other photo of each card: work on the one, look at the
 other now and then. Speed: milliseconds per photo on one core, each scaled to a 640x480
 frame by its pixel count (median), and as a multiple of the fixed reference of
@@ -62,7 +63,7 @@ def measure(recogniser: Recogniser, tests: list[tuple[Path, str]], times: list[f
         if times is not None:
             pixels = image.shape[0] * image.shape[1]
             times.append(1000.0 * (time.perf_counter() - start) * REFERENCE_SIZE[0] * REFERENCE_SIZE[1] / pixels)
-        results.append((truth, sighting.guess, sighting.confidence))
+        results.append((truth, sighting.guess, sighting.confidence, f"{path.parent.parent.name}/{path.parent.name}/{path.name}"))
     return results
 
 
@@ -71,6 +72,9 @@ def _parts(name: str | None):
 
 
 def report(title: str, results, threshold: float) -> list[str]:
+    wrong = sorted((r for r in results if r[1] is not None and r[1] != r[0] and r[2] >= threshold),
+                   key=lambda r: -r[2])
+    results = [r[:3] for r in results]
     n = len(results)
     answered = [(t, g) for t, g, c in results if g is not None and c >= threshold]
     right = sum(t == g for t, g in answered)
@@ -90,6 +94,8 @@ def report(title: str, results, threshold: float) -> list[str]:
     confusions = Counter((t, g or "no card") for t, g, _ in results if t != g)
     lines.append("most frequent confusions (truth -> answer): " +
                  ", ".join(f"{t}->{g} x{k}" for (t, g), k in confusions.most_common(10)))
+    lines.append("wrong answers at the threshold (truth -> answer, confidence, photo): " +
+                 (", ".join(f"{t}->{g} {c:.2f} {name}" for t, g, c, name in wrong) or "none"))
     return lines
 
 

@@ -31,6 +31,8 @@ SHAPE_WEIGHT = 0.3   # how much the coarse whole-card shape adds to the symbol's
 ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try closer crops too
 MIN_SIDE = 32
 CHOICES = 3          # outlines read before choosing one
+LATER_AT_MOST = 27   # when none of those named a card, black patches are left out down to here
+WILD_COLOURS = 0.06  # share of a wild card's field in colour below which it is less sure
 
 
 @dataclass(frozen=True)
@@ -197,6 +199,9 @@ class Recogniser:
         rank_confidence = np.clip((best - second) / margin, 0, 1) * np.clip((best - floor) / 0.4, 0, 1)
         rank_confidence *= np.clip(abs(seen.black_edge - 0.4) / 0.2, 0, 1)
         if rank in WILD_RANKS:
+            # a wild card shows its colours on the black (the four-colour oval, the small
+            # cards: 9-57% of the field); a keyboard's black key, framed by light, shows none
+            rank_confidence *= np.clip(seen.coloured / WILD_COLOURS, 0, 1)
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
         distances = _hue_gap(self._colours, seen.chroma) / self._spreads
         order = np.argsort(distances)
@@ -249,8 +254,21 @@ class Recogniser:
             more = ranked_outlines(frame, 0.3, judge, pile=True)
             second = self._best(frame, judge, more)
             if second.confidence > sighting.confidence:
-                return second, more
+                sighting, ranked = second, more
+        if sighting.card is None and len(ranked) > CHOICES:
+            # the surest outlines may all be black patches framed by light (the keys of a
+            # keyboard), which no card is: leave them out and choose among the next ones
+            kept = [item for item in ranked[:LATER_AT_MOST] if not self._black_patch(frame, item[0])]
+            if kept and len(kept) < min(len(ranked), LATER_AT_MOST):
+                later = self._best(frame, judge, kept)
+                if later.confidence > sighting.confidence:
+                    sighting = later
         return sighting, ranked
+
+    def _black_patch(self, frame: np.ndarray, quad: np.ndarray) -> bool:
+        """Black inside a light rim, with hardly any colour: not even a wild card."""
+        seen = look(read_warp(frame, quad))
+        return seen.black_edge > 0.4 and seen.coloured < WILD_COLOURS / 2
 
     def survey(self, frame: np.ndarray) -> "Survey":
         """The card (or a pile's top card) named, and how many cards or piles lie apart in

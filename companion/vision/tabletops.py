@@ -71,3 +71,16 @@ def lay(table, top: str):
     table.canvas = np.clip(image, 0, 255).astype(np.uint8)
     table._lit = None
     return table
+
+
+def keyboard(frame: np.ndarray, top_left=(0, 60), keys=(3, 5), key=(34, 50), gap=10) -> np.ndarray:
+    """Black keys framed by a light keyboard, as beside a card on a desk (each key, a light
+    rim round a black field, looks like a wild card's outline); drawn into ``frame``."""
+    x0, y0 = top_left
+    width, height = keys[0] * (key[0] + gap) + gap, keys[1] * (key[1] + gap) + gap
+    frame[y0:y0 + height, x0:x0 + width] = (205, 208, 210)
+    for i in range(keys[0]):
+        for j in range(keys[1]):
+            x, y = x0 + gap + i * (key[0] + gap), y0 + gap + j * (key[1] + gap)
+            cv2.rectangle(frame, (x, y), (x + key[0], y + key[1]), (38, 36, 35), -1, cv2.LINE_AA)
+    return frame

@@ -81,3 +81,15 @@ def test_the_right_card_on_wood_cloth_a_white_table_and_a_dark_mat_and_nothing_o
         assert right >= 7 and not wrong, (top, right, wrong)
         bare = recogniser.survey(lay(Scene(seed=77 + len(top)), top).frame())
         assert (bare.top.card, bare.cards, bare.note) == (None, 0, "no card found"), top
+
+
+def test_a_keyboards_black_keys_beside_a_card_are_no_wild_card():
+    from companion.vision.tabletops import keyboard
+    recogniser, names = Recogniser(), card_names()
+    for i in range(4):
+        table = Scene(seed=40 + i, card_height=150)
+        name = names[(11 * i + 3) % len(names)]
+        table.place(name, (450, 250), angle=15 * i - 20)
+        frame = keyboard(table.frame(), (20 + 10 * i, 60), keys=(5, 3))
+        sighting = recogniser.recognise(frame)
+        assert sighting.card == name, (name, sighting.guess, sighting.confidence)
