@@ -33,6 +33,9 @@ MIN_SIDE = 32
 CHOICES = 3          # outlines read before choosing one
 LATER_AT_MOST = 27   # when none of those named a card, black patches are left out down to here
 WILD_COLOURS = 0.06  # share of a wild card's field in colour below which it is less sure
+#: Wild faces that may show no colour at all: E5's wild draws printed white on the black
+#: field, E7's wild DOS on the current print (its 2 in white).
+PLAIN_WILDS = frozenset({"wild-draw6", "wild-draw10", "wild-reverse-draw4", "wild-dos"})
 
 
 @dataclass(frozen=True)
@@ -200,8 +203,10 @@ class Recogniser:
         rank_confidence *= np.clip(abs(seen.black_edge - 0.4) / 0.2, 0, 1)
         if rank in WILD_RANKS:
             # a wild card shows its colours on the black (the four-colour oval, the small
-            # cards: 9-57% of the field); a keyboard's black key, framed by light, shows none
-            rank_confidence *= np.clip(seen.coloured / WILD_COLOURS, 0, 1)
+            # cards: 9-57% of the field); a keyboard's black key, framed by light, shows none.
+            # Some editions' wilds are printed white on black: for them colour proves nothing
+            if rank not in PLAIN_WILDS:
+                rank_confidence *= np.clip(seen.coloured / WILD_COLOURS, 0, 1)
             return rank, float(rank_confidence * min(1.0, outline_score / 0.7))
         distances = _hue_gap(self._colours, seen.chroma) / self._spreads
         order = np.argsort(distances)

@@ -38,6 +38,7 @@ import numpy as np
 
 from companion.engine.inputs import RowSighted
 from companion.vision.detect import order_corners, overlap
+from companion.vision.outline import polish
 from companion.vision.recognise import Recogniser, bad_frame
 from companion.vision.watcher import CHANGE_SIZE, MOTION_SIZE, DiscardWatcher, _edge_angle
 
@@ -164,10 +165,11 @@ class RowWatcher:
                 joined = np.isin(labels, group).astype(np.uint8)
                 masks = [cv2.morphologyEx(joined, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))]
             for mask in masks:
-                found = self._finder._new_card(frame, mask, angle)
+                found, judge = self._finder._new_card(frame, mask, angle)
                 if not found:
                     continue
-                read = [(self.recogniser.sighting(frame, quad, score), score) for score, quad in found]
+                read = [(self.recogniser.sighting(frame, polish(frame, quad, judge=judge)[0], score), score)
+                        for score, quad in found]
                 sighting = max(read, key=lambda item: item[1] * (0.5 + 0.5 * item[0].confidence))[0]
                 kept = new.setdefault(pile, [])
                 # one card whose change fell apart in two (around its oval) is still one card
