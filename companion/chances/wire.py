@@ -22,11 +22,13 @@ import pickle
 
 from companion.engine import phases
 from companion.engine.cards import DECKS
+from companion.engine.dos import data as dos_phases
 from companion.engine.game import OFFICIAL
 
 #: Made by the new game itself (from the options), or never sent.
 _MADE = ("players", "n", "options", "full", "seed", "log", "out", "house", "answers_draws", "deck", "flags")
-_PHASES = {value: value for name, value in vars(phases).items() if name.isupper() and isinstance(value, str)}
+_PHASES = {value: value for module in (phases, dos_phases)   # E7 DOS has phases of its own
+           for name, value in vars(module).items() if name.isupper() and isinstance(value, str)}
 
 
 def pack(game) -> bytes:

@@ -83,6 +83,25 @@ def test_a_state_reaches_the_worker_exactly_and_without_its_log():
         assert (ours.round, ours.match, ours.playouts) == (theirs.round, theirs.match, theirs.playouts)
 
 
+def test_a_dos_table_reaches_the_worker_in_each_of_its_own_phases(monkeypatch):
+    """E7: DOS's phases (the centre row refilled, cards laid into it) are its own; the worker
+    failed with KeyError on 'refill' whenever a DOS table had chances on."""
+    from companion.engine.dos import DOS_RULES
+    from companion.engine.dos.players import play_round as play_dos_round
+    game = Game(3, DOS_RULES, full_information=True, seed=4)
+    kind, seen = type(game), set()
+    refill = kind.start_random
+
+    def packed_then_refilled(self, random_):   # each time the row is refilled
+        seen.add(self.phase)
+        twin = unpack(pack(self))
+        assert twin.phase is self.phase and twin.row == self.row and twin.sizes == self.sizes
+        return refill(self, random_)
+    monkeypatch.setattr(kind, "start_random", packed_then_refilled)
+    play_dos_round(game, random.Random(4).random)
+    assert "refill" in seen
+
+
 def test_the_playouts_run_in_the_worker_process_not_the_tables(monkeypatch):
     monkeypatch.setattr(worker_module, "ESTIMATE", noting_pid)
     answers = Answers()
