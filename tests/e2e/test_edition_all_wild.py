@@ -9,11 +9,8 @@ from collections import Counter
 
 import pytest
 
-from companion.config import parse_config
 from companion.engine.editions import EDITIONS
-from companion.engine.log import read_log
-from companion.simtable import Faults, SimulatedTable
-from test_matches import NAMES, finished, watching_phone
+from test_matches import edition_table, replayed, shows_scores, watching_phone
 
 pytestmark = pytest.mark.slow
 DECK = EDITIONS["all-wild"].deck
@@ -21,19 +18,11 @@ AIMED = {"all-wild-target-draw2", "all-wild-swap"}
 
 
 def test_a_whole_all_wild_match_on_a_phone_shows_the_engines_scores(chromium):
-    config = parse_config({"table": {"players": NAMES[:3], "preset": "all-wild"}, "rules": {"target": 50},
-                           "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
-                           "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
-    with SimulatedTable(config, seed=6, faults=Faults(hopper=DECK.size), web=True, port=0) as table:
+    with edition_table("all-wild", 6, target=50) as table:
         assert table.state().setup.edition.name == "all-wild"
         page = watching_phone(chromium, table)
         table.play()
-        finished(table)
-        engine = table.service.loop.call(lambda game: game.engine.snapshot())
-        text = table.service.loop.game_log()
-        assert json.loads(text.splitlines()[0])["deck"] == "all-wild"
-        assert read_log(text).snapshot() == engine          # the log replays to the engine's state
-        entries = [json.loads(line) for line in text.splitlines()[1:]]
+        engine, entries = replayed(table, "all-wild")   # the log replays to the engine's state
         played = Counter(entry.get("card") for entry in entries if entry["type"] == "play")
         assert set(played) <= set(DECK.names) and AIMED <= set(played)
         seen = Counter(sighting.card for sighting in table.service.camera.sightings)
@@ -43,9 +32,7 @@ def test_a_whole_all_wild_match_on_a_phone_shows_the_engines_scores(chromium):
         assert all(entry["target"] != entry["seat"] for entry in targets)
         scores = list(engine.scores)
         assert engine.match.over and max(scores) >= 50 and all(s % 10 == 0 for s in scores)  # 20s and 50s
-        page.wait_for_function(
-            "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
-            ".join() === scores", arg=",".join(map(str, scores)), timeout=5000)
+        shows_scores(page, scores)
         page.context.close()
 
 

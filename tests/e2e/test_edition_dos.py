@@ -7,32 +7,19 @@ from collections import Counter
 
 import pytest
 
-from companion.config import parse_config
-from companion.engine.editions import EDITIONS
-from companion.engine.log import read_log
-from companion.simtable import Faults, SimulatedTable
 from companion.vision.row import RowWatcher
-from test_matches import NAMES, finished, watching_phone
+from test_matches import edition_table, replayed, shows_scores, watching_phone
 
 pytestmark = pytest.mark.slow
 
 
 def test_a_whole_dos_match_on_a_phone_shows_the_engines_scores(chromium):
-    deck = EDITIONS["dos"].deck
-    config = parse_config({"table": {"players": NAMES[:3], "preset": "dos"}, "rules": {"target": 50},
-                           "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
-                           "data": {"store": ":memory:"}, "web": {"host": "127.0.0.1"}})
-    with SimulatedTable(config, seed=2, faults=Faults(hopper=deck.size), web=True, port=0) as table:
+    with edition_table("dos", 2, target=50) as table:
         assert table.state().setup.edition.name == "dos"
         assert isinstance(table.service.camera.watcher, RowWatcher)     # the camera watches the row
         page = watching_phone(chromium, table)
         table.play()
-        finished(table)
-        engine = table.service.loop.call(lambda game: game.engine.snapshot())
-        text = table.service.loop.game_log()
-        assert json.loads(text.splitlines()[0])["deck"] == "dos"
-        assert read_log(text).snapshot() == engine          # the log replays to the engine's state
-        events = [json.loads(line) for line in text.splitlines()[1:]]
+        engine, events = replayed(table, "dos")   # the log replays to the engine's state
         kinds = Counter(e["type"] for e in events)
         assert kinds["match"] and kinds["start_card"] >= 2 and kinds["pass"]
         assert any(len(e["cards"]) == 2 for e in events if e["type"] == "match")   # a sum match
@@ -43,9 +30,7 @@ def test_a_whole_dos_match_on_a_phone_shows_the_engines_scores(chromium):
         assert len(read) >= 0.9 * row_moves, (len(read), row_moves)   # nearly all seen, not typed in
         scores = list(engine.scores)
         assert max(scores) >= 50 and engine.match.over       # first to 50 points (S2)
-        page.wait_for_function(
-            "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
-            ".join() === scores", arg=",".join(map(str, scores)), timeout=5000)
+        shows_scores(page, scores)
         page.context.close()
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from companion.config import parse_config
 from companion.engine.log import read_log
+from companion.engine.options import PRESETS
 from companion.simtable import Faults, SimulatedTable
 from web_helpers import PHONE
 
@@ -31,6 +32,32 @@ def finished(table):
     return state
 
 
+def edition_table(preset: str, seed: int, **rules) -> SimulatedTable:
+    """Three players at the simulated table set up with an edition's ``preset`` (the launcher
+    holds that edition's whole deck), its page served on loopback."""
+    hopper = PRESETS[preset].deck.size
+    return SimulatedTable(config(preset=preset, **rules), seed=seed, faults=Faults(hopper=hopper),
+                          web=True, port=0)
+
+
+def replayed(table, deck: str):
+    """The finished match's engine state and its log's events; the log names ``deck`` and
+    replays to exactly that state."""
+    finished(table)
+    engine = table.service.loop.call(lambda game: game.engine.snapshot())
+    text = table.service.loop.game_log()
+    assert json.loads(text.splitlines()[0])["deck"] == deck
+    assert read_log(text).snapshot() == engine
+    return engine, [json.loads(line) for line in text.splitlines()[1:]]
+
+
+def shows_scores(page, scores) -> None:
+    """The page, live (never reloaded), shows ``scores``."""
+    page.wait_for_function(
+        "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
+        ".join() === scores", arg=",".join(map(str, scores)), timeout=5000)
+
+
 def watching_phone(chromium, table):
     """A phone with the table's page open and its live stream on."""
     page = chromium.new_context(**PHONE).new_page()
@@ -50,10 +77,7 @@ def test_an_official_match_with_misreads_jams_and_an_empty_hopper_on_a_phone(chr
         assert max(state["scores"]) >= 150 and state["match"]["target"] == 150
         assert table.counts["jams cleared"] >= 1 and table.counts["hopper refills"] >= 1
         assert table.misread and table.counts["cards typed in"] >= len(table.misread)
-        # the page, live (never reloaded), shows the engine's scores
-        page.wait_for_function(
-            "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
-            ".join() === scores", arg=",".join(map(str, state["scores"])), timeout=5000)
+        shows_scores(page, state["scores"])   # live, never reloaded
         page.context.close()
 
 
@@ -75,9 +99,7 @@ def test_presets_and_editions_play_to_the_end(preset, mode, rules, faults):
 
 def watch_scores(page, state):
     """The page, live (never reloaded), shows the engine's scores."""
-    page.wait_for_function(
-        "scores => [...document.querySelectorAll('#players .score')].map(e => e.textContent)"
-        ".join() === scores", arg=",".join(map(str, state["scores"])), timeout=5000)
+    shows_scores(page, state["scores"])
 
 
 @pytest.mark.parametrize("mode, seed, rules, faults", [
