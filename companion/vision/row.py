@@ -40,7 +40,7 @@ from companion.engine.inputs import RowSighted
 from companion.vision.detect import order_corners, overlap
 from companion.vision.outline import polish
 from companion.vision.recognise import Recogniser, bad_frame
-from companion.vision.watcher import CHANGE_SIZE, MOTION_SIZE, DiscardWatcher, _edge_angle
+from companion.vision.watcher import CHANGE_SIZE, MOTION_SIZE, DiscardWatcher, Stillness, _edge_angle
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +79,7 @@ class RowWatcher:
         self._finder = DiscardWatcher(self.recogniser, still_frames, motion_level)
         self.still_frames, self.motion_level = still_frames, motion_level
         self._rows: list[_Pile] = []
-        self._previous = None
-        self._still = 0
-        self._calm: list[np.ndarray] = []
+        self._rest = Stillness(still_frames, self._finder._moved)
         self._picture = None          # the last still picture, CHANGE_SIZE, blurred
         self._white = None            # its whiteness
         self._picture_before = None
@@ -98,21 +96,8 @@ class RowWatcher:
         self.frame_number += 1
         if bad_frame(frame):
             return None
-        small = cv2.resize(frame, MOTION_SIZE, interpolation=cv2.INTER_AREA)
-        moving = self._previous is None or self._finder._moved(small, self._previous)
-        self._previous = small
-        if moving:
-            self._still, self._calm = 0, [frame]
-            return None
-        self._still += 1
-        if self._still > self.still_frames:
-            return None
-        self._calm.append(frame)
-        if self._still < self.still_frames:
-            return None
-        recent = self._calm[-self.still_frames:]
-        calm = (np.sum(np.stack(recent), axis=0, dtype=np.uint16) // len(recent)).astype(np.uint8)
-        return self._settled(calm)
+        calm = self._rest.feed(frame, cv2.resize(frame, MOTION_SIZE, interpolation=cv2.INTER_AREA))
+        return None if calm is None else self._settled(calm)
 
     def _settled(self, frame: np.ndarray) -> RowSighted | None:
         picture = cv2.GaussianBlur(cv2.resize(frame, CHANGE_SIZE, interpolation=cv2.INTER_AREA), (5, 5), 0)

@@ -47,6 +47,40 @@ class SettledCard:
     side: str | None = None       # E4 Flip: the side it shows ("light", "dark")
 
 
+class Stillness:
+    """Frames in; once the picture has lain still for ``frames`` frames in a row, their average
+    (the same picture with less sensor noise), once for each rest; None otherwise. ``moved(a,
+    b)`` compares two small copies of frames (the caller makes them, at its motion size).
+
+    >>> frame = np.zeros((48, 64, 3), np.uint8)
+    >>> rest = Stillness(3, lambda a, b: bool((a != b).any()))
+    >>> [rest.feed(frame, frame[::4, ::4]) is not None for _ in range(5)]
+    [False, False, False, True, False]
+    """
+
+    def __init__(self, frames: int, moved):
+        self.frames, self._moved = frames, moved
+        self.reset()
+
+    def reset(self) -> None:
+        self._previous, self._still, self._calm = None, 0, []   # the frames since it last moved
+
+    def feed(self, frame: np.ndarray, small: np.ndarray) -> np.ndarray | None:
+        moving = self._previous is None or self._moved(small, self._previous)
+        self._previous = small
+        if moving:
+            self._still, self._calm = 0, [frame]
+            return None
+        self._still += 1
+        if self._still > self.frames:
+            return None
+        self._calm.append(frame)
+        if self._still < self.frames:
+            return None
+        recent = self._calm[-self.frames:]
+        return (np.sum(np.stack(recent), axis=0, dtype=np.uint16) // len(recent)).astype(np.uint8)
+
+
 class DiscardWatcher:
     """Feed it frames; :meth:`feed` returns a :class:`SettledCard` on the frame a new card settles."""
 
@@ -62,16 +96,14 @@ class DiscardWatcher:
         self.frame_number = 0
         self.bad_frames = 0
         self._size = None
-        self._previous = None         # last frame, small
-        self._still = 0
-        self._calm: list[np.ndarray] = []     # the frames since the picture last moved
+        self._rest = Stillness(still_frames, self._moved)
         self._pile = None             # the last still picture, CHANGE_SIZE
         self._top: SettledCard | None = None
         self._sizes: list[tuple[float, float]] = []   # cards seen so far: the camera does not zoom
 
     def _reset(self, shape) -> None:
-        self._size, self._previous, self._pile, self._still, self._top = shape, None, None, 0, None
-        self._calm = []
+        self._size, self._pile, self._top = shape, None, None
+        self._rest.reset()
 
     def feed(self, frame) -> SettledCard | None:
         """Look at one frame. Bad frames are counted and logged, never raised."""
@@ -87,23 +119,8 @@ class DiscardWatcher:
                 log.warning("discard camera: frame size changed to %dx%d; watching afresh",
                             frame.shape[1], frame.shape[0])
             self._reset(frame.shape)
-        small = cv2.resize(frame, MOTION_SIZE, interpolation=cv2.INTER_AREA)
-        moving = self._previous is None or self._moved(small, self._previous)
-        self._previous = small
-        if moving:
-            self._still = 0
-            self._calm = [frame]
-            return None
-        self._still += 1
-        if self._still > self.still_frames:
-            return None
-        self._calm.append(frame)
-        if self._still < self.still_frames:
-            return None
-        # the still frames averaged: the same picture with less sensor noise
-        recent = self._calm[-self.still_frames:]
-        calm = (np.sum(np.stack(recent), axis=0, dtype=np.uint16) // len(recent)).astype(np.uint8)
-        return self._settled(calm)
+        calm = self._rest.feed(frame, cv2.resize(frame, MOTION_SIZE, interpolation=cv2.INTER_AREA))
+        return None if calm is None else self._settled(calm)
 
     def _moved(self, a: np.ndarray, b: np.ndarray) -> bool:
         diff = _channel_max(cv2.absdiff(a, b))
