@@ -10,7 +10,6 @@ under the camera, where no throw goes. Plan view, 1 px = 1 mm / scale.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 

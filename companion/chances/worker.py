@@ -21,7 +21,7 @@ state at hand; after :data:`MAX_DEATHS` deaths in a row without an estimate betw
 chances are turned :attr:`~ChancesWorker.off` with a clear line in the log, and the table
 goes on without them.
 
->>> import threading
+>>> import os, threading
 >>> from companion.engine import Game, events as E
 >>> done = threading.Event()
 >>> worker = ChancesWorker(lambda generation, result: done.set(), budget_s=0.05)
@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import os
 import signal
 import socket
 import threading

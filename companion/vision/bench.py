@@ -31,7 +31,6 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import time  # noqa: E402
 
-import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from collections import Counter  # noqa: E402

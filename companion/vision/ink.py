@@ -10,6 +10,9 @@ Its own module so that an edition's faces can use them without importing render.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable, Optional
+
 import cv2
 import numpy as np
 
@@ -83,3 +86,13 @@ def oval_mask(style) -> np.ndarray:
     layer = blank()
     cv2.ellipse(layer, (CARD_W // 2, CARD_H // 2), style.oval, style.tilt, 0, 360, 255, -1, cv2.LINE_AA)
     return layer
+
+
+@dataclass(frozen=True)
+class Face:
+    """An edition's own rank as render.py draws it: ``centre(image, colour, design, style,
+    paint)`` paints the middle of the card; ``index(layer, style)``, if given, inks the top-left
+    corner index into a mask (the renderer turns it into the other corner), else the index is
+    the rank's text (render.INDEX_TEXT)."""
+    centre: Callable
+    index: Optional[Callable] = None

@@ -5,6 +5,8 @@ The layers, each importing only those below it (a test holds it):
 outline) <- ``builtin`` (the drawings' profile, the default) <- ``teach`` (the entry points
 for a deck's own pictures, whose missing colours come from the default).
 
+>>> import cv2
+>>> from companion.vision.detect import READ_H, READ_W
 >>> from companion.vision.render import draw_card
 >>> profile = Profile(source="example")
 >>> seen = learn(profile, "5", cv2.resize(draw_card("red-5", "classic"), (READ_W, READ_H)), "classic")
@@ -13,12 +15,11 @@ for a deck's own pictures, whose missing colours come from the default).
 """
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from companion.errors import UserError
 from companion.vision.deck import split
-from companion.vision.detect import READ_H, READ_W, read_warp
+from companion.vision.detect import read_warp
 from companion.vision.features import look
 from companion.vision.outline import jittered
 from companion.vision.profile import Profile

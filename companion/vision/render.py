@@ -53,12 +53,9 @@ DRAWN_RANKS = (*NUMBER_RANKS, "skip", "reverse", "wild", "wild-draw4", *DRAW_CAR
 DRAWN_RANKS += render_dos.RANKS                     # E7 DOS (render_dos.py)
 INDEX_TEXT.update(render_dos.INDEX_TEXT)
 # Editions' own symbols, drawn in their own modules (render_flip.py ...) and hooked in at the
-# end of this file: rank -> drawing of the middle, of the corner index; quartered corners.
-CENTRES: dict = {}
-INDEXES: dict = {}
-WILD_CORNERS: dict = {"wild": QUARTERS}
-#: E5 No Mercy's ranks drawn in render_no_mercy.py (rank -> a Face: its corner index and middle).
+# end of this file: rank -> an ink.Face (its middle, its corner index); quartered corners.
 EDITION_FACES: dict = {}
+WILD_CORNERS: dict = {"wild": QUARTERS}
 
 
 @dataclass(frozen=True)
@@ -90,10 +87,9 @@ def _both_corners(layer: np.ndarray) -> np.ndarray:
 def _index_layer(rank: str, style: Style) -> np.ndarray:
     """The small corner index (top-left and, turned, bottom-right)."""
     layer = _blank()
-    if rank in INDEXES:
-        INDEXES[rank](layer, style)
-    elif rank in EDITION_FACES:
-        EDITION_FACES[rank].index(layer, style)
+    face = EDITION_FACES.get(rank)
+    if face is not None and face.index is not None:
+        face.index(layer, style)
     elif rank == "skip":
         glyphs.draw_skip(layer, INDEX_AT, 10.5, 30)
     elif rank == "reverse":
@@ -138,9 +134,6 @@ def _centre(image, colour, rank: str, design: str, style: Style, paint) -> None:
     classic = design == "classic"
     ink = paint[colour] if classic else WHITE
     outline, shadow = (3, (-4.0, 4.0)) if classic else (2, (-5.0, 6.0))
-    if rank in CENTRES:
-        CENTRES[rank](image, colour, design, style, paint)
-        return
     if rank in EDITION_FACES:
         EDITION_FACES[rank].centre(image, colour, design, style, paint)
         return
@@ -259,11 +252,10 @@ from companion.vision import render_flip  # noqa: E402  E4 UNO Flip: both sides
 PAINT.update(render_flip.INKS)
 INDEX_TEXT.update(render_flip.INDEX_TEXT)
 DRAW_CARDS.update(render_flip.DRAW_CARDS)
-CENTRES.update(render_flip.CENTRES)
-INDEXES.update(render_flip.INDEXES)
+EDITION_FACES.update(render_flip.FLIP_FACES)
 WILD_CORNERS.update(render_flip.WILD_CORNERS)
 DRAWN_RANKS = (*DRAWN_RANKS, *render_flip.RANKS)
 from companion.vision.render_no_mercy import NO_MERCY_FACES  # noqa: E402  E5 No Mercy
 # one drawing a rank: E5's skip everyone is drawn as E4's (the rank both decks share)
-EDITION_FACES.update((rank, face) for rank, face in NO_MERCY_FACES.items() if rank not in CENTRES)
+EDITION_FACES.update((rank, face) for rank, face in NO_MERCY_FACES.items() if rank not in EDITION_FACES)
 DRAWN_RANKS += tuple(rank for rank in NO_MERCY_FACES if rank not in DRAWN_RANKS)

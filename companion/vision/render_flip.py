@@ -9,7 +9,7 @@ cards), skip-everyone (the skip ring crossed twice), the dark wild (a round disc
 inks, where the light wild's oval leans) and wild-draw-colour (one small card of the dark
 inks). Its numbers and reverses are the classic drawings in the dark inks.
 
-render.py reads :data:`INKS`, :data:`RANKS`, :data:`CENTRES`, :data:`INDEXES`,
+render.py reads :data:`INKS`, :data:`RANKS`, :data:`FLIP_FACES`,
 :data:`DRAW_CARDS`, :data:`INDEX_TEXT` and :data:`WILD_CORNERS` (a few lines of hook).
 
 >>> from companion.vision.render import draw_card
@@ -97,11 +97,6 @@ def _wild_draw_colour_centre(image, colour, design, style, paint) -> None:
     _quartered(image, ink.CENTRE, (24, 38), 0, DARK_COLOURS, paint)
 
 
-CENTRES = {"flip": _flip_centre, "skip-everyone": _skip_everyone_centre,
-           "dark-wild": _dark_wild_centre, "wild-draw2": _wild_draw2_centre,
-           "wild-draw-colour": _wild_draw_colour_centre}
-
-
 def _flip_index(layer, style) -> None:
     _flip_glyph(layer, ink.INDEX_AT, 10)
 
@@ -110,8 +105,12 @@ def _skip_everyone_index(layer, style) -> None:
     _skip_everyone_glyph(layer, ink.INDEX_AT, 10.5)
 
 
-#: Corner indexes drawn as a small symbol (the others are INDEX_TEXT's "+N").
-INDEXES = {"flip": _flip_index, "skip-everyone": _skip_everyone_index}
+#: rank -> its drawing; a corner index without its own drawing is INDEX_TEXT's "+N".
+FLIP_FACES = {"flip": ink.Face(_flip_centre, index=_flip_index),
+              "skip-everyone": ink.Face(_skip_everyone_centre, index=_skip_everyone_index),
+              "dark-wild": ink.Face(_dark_wild_centre),
+              "wild-draw2": ink.Face(_wild_draw2_centre),
+              "wild-draw-colour": ink.Face(_wild_draw_colour_centre)}
 
 
 #: Dark faces the built-in profile need not draw: a number's or a reverse's drawing is the

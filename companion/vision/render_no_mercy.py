@@ -6,7 +6,7 @@ skip everyone a skip ring crossed twice, discard all three small cards fanned ou
 wilds are printed white on the black field without an oval, in both designs: wild draw6 and
 wild draw10 their "+6" and "+10", the wild reverse draw4 the reverse arrows (its index
 "+4"), the colour roulette a wheel of the four colours in a white rim. Each rank is a
-:class:`Face` (its corner index and its middle) in :data:`NO_MERCY_FACES`, which
+:class:`~companion.vision.ink.Face` (its middle and its corner index) in :data:`NO_MERCY_FACES`, which
 :mod:`companion.vision.render` draws like its own ranks.
 
 >>> from companion.vision.render import draw_card
@@ -16,7 +16,6 @@ wild draw10 their "+6" and "+10", the wild reverse draw4 the reverse arrows (its
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable
 
 import cv2
@@ -24,14 +23,6 @@ import numpy as np
 
 from companion.vision import glyphs, ink
 
-
-@dataclass(frozen=True)
-class Face:
-    """One rank's drawing: ``index(layer, style)`` inks the top-left corner index into a mask
-    (the renderer turns it into the other corner); ``centre(image, colour, design, style,
-    paint)`` paints the middle of the card."""
-    index: Callable
-    centre: Callable
 
 
 def _index_text(text: str) -> Callable:
@@ -161,13 +152,13 @@ def _roulette_index(layer, style):
 
 
 #: rank -> its drawing (E5's ranks the classic drawings do not have).
-NO_MERCY_FACES: dict[str, Face] = {
-    "draw4": Face(_index_text("+4"), _draw4_centre),
-    "skip-everyone": Face(_skip_everyone_index,
-                          _inked_centre(lambda layer: _skip_everyone(layer, ink.CENTRE, 47))),
-    "discard-all": Face(_discard_all_index, _discard_all_centre),
-    "wild-reverse-draw4": Face(_index_text("+4"), _white_centre(_reverse)),
-    "wild-draw6": Face(_index_text("+6"), _white_centre(_text("+6", 92))),
-    "wild-draw10": Face(_index_text("+10"), _white_centre(_text("+10", 74))),
-    "wild-colour-roulette": Face(_roulette_index, _roulette_centre),
+NO_MERCY_FACES: dict[str, ink.Face] = {
+    "draw4": ink.Face(_draw4_centre, index=_index_text("+4")),
+    "skip-everyone": ink.Face(_inked_centre(lambda layer: _skip_everyone(layer, ink.CENTRE, 47)),
+                              index=_skip_everyone_index),
+    "discard-all": ink.Face(_discard_all_centre, index=_discard_all_index),
+    "wild-reverse-draw4": ink.Face(_white_centre(_reverse), index=_index_text("+4")),
+    "wild-draw6": ink.Face(_white_centre(_text("+6", 92)), index=_index_text("+6")),
+    "wild-draw10": ink.Face(_white_centre(_text("+10", 74)), index=_index_text("+10")),
+    "wild-colour-roulette": ink.Face(_roulette_centre, index=_roulette_index),
 }

@@ -7,7 +7,7 @@ from companion.chances.inference import Tracker
 from companion.chances.playout import sample_world
 from companion.chances.record import table_view
 from companion.engine import Game, events as E
-from companion.engine.cards import CARD_NAMES, parse_card
+from companion.engine.cards import CARD_NAMES
 from companion.engine.options import RuleOptions
 from companion.engine.phases import PLAYING
 from companion.engine.sim import play_round

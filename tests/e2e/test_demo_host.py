@@ -13,7 +13,6 @@ from collections import Counter
 import pytest
 
 from companion.config import parse_config
-from companion.engine import CARD_NAMES
 from companion.engine.cards import CLASSIC_DECK
 from companion.simtable import SimulatedTable
 

@@ -90,7 +90,7 @@ def test_an_official_match_with_misreads_jams_and_an_empty_hopper_on_a_phone(chr
 def test_presets_and_editions_play_to_the_end(preset, mode, rules, faults):
     with SimulatedTable(config(preset=preset, mode=mode, **rules), seed=5, faults=faults, web=False) as table:
         table.play()
-        state = finished(table)
+        finished(table)
         if faults.late:
             assert table.counts["timers run out"] >= 1   # E2: the penalty came from the ring's timer
         if faults.misreads:

@@ -128,7 +128,7 @@ def test_e7_3_a_wrong_sum_or_a_second_match_on_a_pile_is_a_misplay_and_goes_back
 def test_e7_4_a_colour_match_puts_one_more_card_into_the_row_at_the_end_of_the_turn():
     game = dos()
     match(game, 1, 0, "red-5")  # red on red
-    actions = game.apply(E.Pass(1))
+    game.apply(E.Pass(1))
     assert game.phase is REFILL  # the matched pile went; the row is refilled first (E7.6)
     game.apply(E.StartCard("green-9"))
     assert game.phase is LAY and texts(game.prompt())[0].startswith("seat 1 puts 1 card")

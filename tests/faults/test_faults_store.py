@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from companion.config import parse_config
-from companion.engine import events as E
 from companion.errors import UserError
 from companion.matchdb.database import MatchDatabase
 from companion.service.recording import StoreKeeper

@@ -26,7 +26,6 @@ import subprocess
 import sys
 import time
 
-import pytest
 
 from match_events import match_events
 

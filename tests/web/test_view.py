@@ -139,7 +139,6 @@ def test_extreme_bursts_and_flash_races_in_words(app):
 
 
 def test_a_winner_is_the_headline_and_wears_no_uno_badge(app):
-    from companion.table.game import TableGame
     game = game_after(START)
     game.engine.sizes[1] = 1  # Ben holds one card and called UNO
     game.apply(event_from_json({"type": "uno", "seat": 1}))
