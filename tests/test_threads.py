@@ -1,14 +1,7 @@
 """The one background worker (companion/threads.py) the loop, pump, camera, page and store use."""
-import doctest
 import threading
 
-import companion.threads
 from companion.threads import Worker
-
-
-def test_its_docstring_example_runs():
-    result = doctest.testmod(companion.threads)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_it_runs_on_a_named_daemon_thread_until_asked_to_stop():

@@ -373,10 +373,3 @@ def test_e6_an_unrecorded_all_wild_round_never_takes_the_classic_fast_path(monke
     classic.deal_random(rnd, dealer=0)
     with pytest.raises(AssertionError, match="fast path ran"):  # the patch does bite
         sim.play_round(classic, rnd)
-
-
-def test_e6_the_rule_modules_examples_run():
-    import doctest
-    from companion.engine.house import all_wild as module
-    result = doctest.testmod(module)
-    assert result.failed == 0 and result.attempted > 0

@@ -182,13 +182,6 @@ def test_an_unknown_rule_option_is_a_user_error_naming_it():
         RuleOptions(force_play=True)
 
 
-def test_the_number_parser_examples_run_as_written():
-    import doctest
-    from companion import numbers
-    result = doctest.testmod(numbers)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_config_and_setup_page_agree_on_any_players_and_seed():
     """Property: for any players list and seed, both accept the same setup or both refuse."""
     from hypothesis import given, settings, strategies as st

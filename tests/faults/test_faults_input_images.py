@@ -156,13 +156,6 @@ def test_the_folder_camera_source_reads_through_the_same_guard(tmp_path):
     assert source.read() is None
 
 
-def test_the_image_module_examples_run_as_written():
-    import doctest
-    from companion.vision import imagefile
-    result = doctest.testmod(imagefile)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_a_large_progressive_jpeg_is_refused_not_decoded_smaller(tmp_path):
     """libjpeg keeps a progressive JPEG's every coefficient while decoding, even at 1/8."""
     height, width = 6000, 8000

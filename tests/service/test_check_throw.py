@@ -124,13 +124,6 @@ def test_run_names_a_damaged_calibration_before_it_starts(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-def test_the_examples_in_the_module_run():
-    import doctest
-    import companion.service.throw as throw
-    result = doctest.testmod(throw)
-    assert result.attempted and not result.failed
-
-
 def test_a_calibration_that_cannot_be_written_is_a_clear_message(tmp_path):
     folder = tmp_path / "gone"
     with pytest.raises(UserError, match="cannot keep the calibration"):

@@ -12,8 +12,8 @@ retransmitting the same frame (same sequence number) until it comes; the
 firmware runs a frame only once. The protocol is in docs/protocol.md.
 
 >>> link = HostLink("/dev/ttyACM0")     # doctest: +SKIP
->>> link.start(); link.wait_ready(timeout=5)
->>> link.command("SEAT", 2, "SOLID", 0x00FF00, 0)
+>>> link.start(); link.wait_ready(timeout=5)  # doctest: +SKIP
+>>> link.command("SEAT", 2, "SOLID", 0x00FF00, 0)  # doctest: +SKIP
 """
 from __future__ import annotations
 
