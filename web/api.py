@@ -67,7 +67,12 @@ def _event(body: dict):
             data = {**data, "points": view.points_from_form(data.get("points"))}
         return table_game.event_from_json(data)
     except UserError as error:
-        raise UnprocessableEntity(view.translate_error(error)) from None
+        raise UnprocessableEntity(view.translate_error(error, _players())) from None
+
+
+def _players() -> list[str]:
+    """The players of the game at the table, in seat order (a refusal names them)."""
+    return list(_table().latest.snapshot.game.players)
 
 
 def _question_id(value) -> bool:
@@ -91,7 +96,7 @@ def _run(observation) -> Update:
         raise ServiceUnavailable(_("The box cannot write its game store now: this was not "
                                    "recorded and the game is unchanged. Try again.")) from None
     except (UserError, ValueError) as refusal:  # the engine said no: nothing changed
-        conflict = Conflict(view.translate_error(refusal))
+        conflict = Conflict(view.translate_error(refusal, _players()))
         reason = refusal.args[0] if refusal.args else None
         if getattr(reason, "key", None):  # the engine's message key, for scripts and other languages
             conflict.engine_key, conflict.engine_params = reason.key, dict(reason.params)

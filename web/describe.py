@@ -48,7 +48,7 @@ def _describe(entry: dict, players: list[str]) -> str:
         by_type.setdefault(action["type"], []).append(action)
     text = _plain(event, name, entry) or _unknown(event, players)
     if kind == "play":
-        text += _play_effect(event, entry, by_type, name)
+        text += _play_effect(event, entry, by_type, name, players)
     elif kind in ("colour", "catch", "challenge", "accept", "challenge_verdict", "penalty", "race",
                   "start_card"):
         draws = [a for a in by_type.get("dispense", []) if kind != "start_card" or a["seat"] != seat]
@@ -67,10 +67,10 @@ def _describe(entry: dict, players: list[str]) -> str:
         text += " – " + _("%(name)s wins the match!", name=name(action["winner"]))
     for action in by_type.get("notice", []):
         text += " – " + engine_message(action.get("message", ""), action.get("message_key"),
-                                       action.get("message_params"))
+                                       action.get("message_params"), players)
     for action in by_type.get("needs_correction", []):
         text += " – " + _("please check: %(problem)s", problem=engine_message(
-            action["message"], action.get("message_key"), action.get("message_params")))
+            action["message"], action.get("message_key"), action.get("message_params"), players))
     return text
 
 
@@ -132,13 +132,13 @@ def _plain(event: dict, name, entry: dict) -> str | None:
     return None
 
 
-def _play_effect(event: dict, entry: dict, by_type: dict, name) -> str:
+def _play_effect(event: dict, entry: dict, by_type: dict, name, players: list[str]) -> str:
     """What the engine made of a played card: refused, or its effect on the others."""
     for take_back in by_type.get("take_back", []):
         owed = sum(a["count"] for a in by_type.get("dispense", []) if a["seat"] == take_back["seat"])
         return " – " + _("not allowed (%(why)s): takes it back and draws %(cards)s",
                          why=engine_message(take_back["why"], take_back.get("why_key"),
-                                            take_back.get("why_params")), cards=_cards(owed))
+                                            take_back.get("why_params"), players), cards=_cards(owed))
     card = event["card"]
     before_direction = entry.get("before", {}).get("direction")
     if card.endswith("-draw2") or card == "wild-draw4":

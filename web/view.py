@@ -78,7 +78,7 @@ def build_view(state: TableState) -> dict:
             "catchable": seat == game.uno_window,  # one card, no UNO called: catch them
             "current": seat == turn, "pending": due,
             "pending_text": _("draws %(count)d", count=due) if due else ""})
-    what = _waiting_text(game.waiting_for)
+    what = _waiting_text(game.waiting_for, players)
     turn_view = None
     if turn is not None:
         arrow = "↻" if game.direction == "clockwise" else "↺"
@@ -122,7 +122,8 @@ def _draws(state: TableState, players: list[str]) -> list[dict]:
         seat = action.get("seat")
         if action.get("type") != "dispense" or not isinstance(seat, int) or not 0 <= seat < len(players):
             continue
-        why = engine_message(action.get("reason", ""), action.get("reason_key"), action.get("reason_params"))
+        why = engine_message(action.get("reason", ""), action.get("reason_key"), action.get("reason_params"),
+                             players)
         cards = ngettext("%(num)d card", "%(num)d cards", action["count"])
         draws.append({"seat": seat, "name": players[seat], "count": action["count"], "why": why,
                       "text": _("%(name)s draws %(cards)s: %(why)s", name=players[seat], cards=cards,
@@ -168,12 +169,12 @@ def _question(question: dict, players: list[str]) -> dict:
             "candidates": [c for c in candidates if c]}
 
 
-def _waiting_text(waiting: WaitingFor) -> str:
+def _waiting_text(waiting: WaitingFor, players: list[str]) -> str:
     """The engine's "what it waits for" in words: by its key and parameters when it gave
     them (a message: "draw 4" carries a number), else its fixed text."""
     message = waiting.message
     if message is not None:
-        return engine_message(waiting.what, message["key"], message["params"])
+        return engine_message(waiting.what, message["key"], message["params"], players)
     return engine_text(waiting.what)
 
 
@@ -317,8 +318,9 @@ def setup_json(setup) -> dict | None:
     return None if setup is None else setup.to_json()
 
 
-def translate_error(error: Exception) -> str:
-    """The engine's or table's message, in the phone's language where the catalogue has it."""
+def translate_error(error: Exception, players=None) -> str:
+    """The engine's or table's message, in the phone's language where the catalogue has it, its
+    seats named by ``players`` (the table's seat order) when given."""
     reason = error.args[0] if error.args else ""
-    text = engine_message(reason) if isinstance(error, UserError) else str(error)
+    text = engine_message(reason, players=players) if isinstance(error, UserError) else str(error)
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS - 1] + "…"

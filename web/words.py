@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext as _l
 
+from companion.engine.messages import SEAT_PARAMS
+
 # A symbol beside every colour, so nobody needs to tell red from green.
 COLOUR_SYMBOLS = {"red": "▲", "yellow": "●", "green": "■", "blue": "◆"}
 COLOUR_NAMES = {"red": _l("red"), "yellow": _l("yellow"), "green": _l("green"), "blue": _l("blue")}
@@ -135,9 +137,11 @@ def engine_text(text: str) -> str:
 PHRASE_PARAMS = frozenset({"what", "waiting", "why", "hint", "allowed", "error"})
 
 
-def _message_value(name: str, value):
+def _message_value(name: str, value, players):
     if getattr(value, "key", None) is not None:  # a message inside a message ("cannot pass: ...")
-        return engine_message(value)
+        return engine_message(value, players=players)
+    if name in SEAT_PARAMS and type(value) is int:
+        return seat_name(value, players)
     if not isinstance(value, str):
         return value
     if name == "card":
@@ -148,17 +152,26 @@ def _message_value(name: str, value):
     return engine_text(value) if name in PHRASE_PARAMS else value
 
 
-def engine_message(text, key: str | None = None, params: dict | None = None) -> str:
+def seat_name(seat: int, players=None) -> str:
+    """The player at ``seat`` by name; a seat the table has no player for by its number."""
+    if players is not None and 0 <= seat < len(players):
+        return str(players[seat])
+    return _("seat %(number)d", number=seat)
+
+
+def engine_message(text, key: str | None = None, params: dict | None = None, players=None) -> str:
     """An engine sentence in the phone's language: by its key and parameters when it has them
     (companion.engine.messages: a refusal's ``Message``, an action's ``why_key``...), else by
-    its whole English text. Text parameters are fixed engine phrases, translated too."""
+    its whole English text. Text parameters are fixed engine phrases, translated too; seats are
+    named by their players' names (``players``, the table's seat order) where the table has them."""
     from companion.engine.messages import MESSAGES
     key = key if key is not None else getattr(text, "key", None)
     params = params if params is not None else getattr(text, "params", None)
     if key not in MESSAGES or not isinstance(params, dict):
         return engine_text(str(text)) if text else ""
     try:
-        return _(MESSAGES[key]).format(**{name: _message_value(name, value) for name, value in params.items()})
+        return _(MESSAGES[key]).format(**{name: _message_value(name, value, players)
+                                          for name, value in params.items()})
     except (KeyError, IndexError, ValueError):  # a catalogue entry that lost a field: English
         return str(text) if text else MESSAGES[key]
 

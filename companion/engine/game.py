@@ -174,7 +174,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.n:
-            raise UserError(message("no_seat", seat=seat, last=self.n - 1))
+            raise UserError(message("no_seat", number=seat, last=self.n - 1))
 
     def _misplay_reason(self, seat: int, card: int) -> str | None:
         """Why ``card`` may not be played now (None: it may). House rules judge first:

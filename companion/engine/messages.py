@@ -19,8 +19,8 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
     # why a card is taken back (P1), as TakeBack.why
-    "not_your_turn": "not seat {seat}'s turn (seat {turn})",
-    "must_draw_first": "seat {seat} must draw {count} first",
+    "not_your_turn": "not {seat}'s turn ({turn})",
+    "must_draw_first": "{seat} must draw {count} first",
     "round_ending": "the round is over: only the last draw is still taken (T7)",
     "colour_first": "a colour must be chosen first",
     "wd4_first": "the wild-draw4 must be taken or challenged first",
@@ -38,7 +38,7 @@ MESSAGES: dict[str, str] = {
     "waiting_draw": "draw {count}",
     # refusals (UserError)
     "nothing_to_undo": "nothing to undo",
-    "cannot_pass_because": "seat {seat} cannot pass: {why}",
+    "cannot_pass_because": "{seat} cannot pass: {why}",
     # ... and the table's other refusals a phone may meet
     "bruno_kuno_off": "Bruno and Kuno are called only with the bruno_kuno rule (V7)",
     "no_race": "no race is running (V3, E2)",
@@ -46,33 +46,33 @@ MESSAGES: dict[str, str] = {
     "no_verdict_waiting": "no wild-draw4 challenge is waiting for a verdict",
     "nothing_to_reshuffle": "nothing to reshuffle: the discard pile holds only its top card",
     "swap_with_another": "choose another player to swap hands with (H4)",
-    "target_gone_out": "seat {seat} has gone out of this round (V6)",
+    "target_gone_out": "{seat} has gone out of this round (V6)",
     "jump_in_off": "jumping in needs the jump_in house rule (H5)",
-    "already_claimed": "the {card} already counts as seat {seat}'s",
+    "already_claimed": "the {card} already counts as {seat}'s",
     "start_card_once": "the start card is turned up once, right after the deal",
     "not_now": "{what} now (waiting for: {waiting})",
     "round_over": "{what}: the round is over (next: {waiting})",
     "match_over": "{what}: the match is over",
-    "no_seat": "no seat {seat!r} at this table (seats 0-{last})",
-    "not_held": "seat {seat} does not hold {card}",
-    "may_draw": "seat {seat} may draw {allowed} now, not {count}",
-    "may_draw_not_turn": "seat {seat} may draw {allowed} now, not {count} (seat {turn}'s turn)",
-    "cannot_pass": "seat {seat} cannot pass now: a turn ends by playing, or by drawing a card "
+    "no_seat": "no seat {number!r} at this table (seats 0-{last})",
+    "not_held": "{seat} does not hold {card}",
+    "may_draw": "{seat} may draw {allowed} now, not {count}",
+    "may_draw_not_turn": "{seat} may draw {allowed} now, not {count} ({turn}'s turn)",
+    "cannot_pass": "{seat} cannot pass now: a turn ends by playing, or by drawing a card "
                    "and then passing (T3)",
-    "cannot_burst": "seat {seat} cannot press the launcher now: only the player whose turn it "
+    "cannot_burst": "{seat} cannot press the launcher now: only the player whose turn it "
                     "is, instead of playing (E1)",
-    "no_colour_now": "seat {seat} has no colour to choose now",
-    "no_target_now": "seat {seat} has no player to choose now",
-    "no_draw_now": "seat {seat} has no draw to take now",
-    "no_draw_coming": "seat {seat} has no draw to take now (the cards are on their way)",
-    "no_jump_needed": "it is seat {seat}'s turn: no need to jump in (H5)",
+    "no_colour_now": "{seat} has no colour to choose now",
+    "no_target_now": "{seat} has no player to choose now",
+    "no_draw_now": "{seat} has no draw to take now",
+    "no_draw_coming": "{seat} has no draw to take now (the cards are on their way)",
+    "no_jump_needed": "it is {seat}'s turn: no need to jump in (H5)",
     # notices (Notice.message)
-    "uno_wrong_count": "seat {seat} called {word} with {count} cards",
-    "no_uno_penalty_late": "no penalty for seat {seat}: the next player had already begun (T5)",
-    "no_uno_penalty_none": "no penalty for seat {seat}: seat {seat} owes no UNO call (T5)",
-    "jumps_next": "seat {seat} jumps in: the next card is seat {seat}'s (H5)",
-    "jumped_in": "seat {seat} jumped in with the {card} (H5)",
-    "dealt_extra": "seat {seat} was dealt {count} cards; they all count (D2)",
+    "uno_wrong_count": "{seat} called {word} with {count} cards",
+    "no_uno_penalty_late": "no penalty for {seat}: the next player had already begun (T5)",
+    "no_uno_penalty_none": "no penalty for {seat}: {seat} owes no UNO call (T5)",
+    "jumps_next": "{seat} jumps in: the next card is {seat}'s (H5)",
+    "jumped_in": "{seat} jumped in with the {card} (H5)",
+    "dealt_extra": "{seat} was dealt {count} cards; they all count (D2)",
     "undid": "undid {count} events",
     "undid_one": "undid 1 event",
     # what the game waits for in each phase (the snapshot's waiting_for.what)
@@ -129,9 +129,9 @@ MESSAGES: dict[str, str] = {
     "what_race": "a race result counts only during a round",
     "what_correction": "hand sizes are corrected only during a round",
     # the tracked state contradicts itself (NeedsCorrection.message)
-    "drew_more_than_pile": "seat {seat} drew {count} but only {pile} cards were counted in the draw pile",
-    "played_empty_hand": "seat {seat} played with no cards counted in hand",
-    "counted_but_shown": "seat {seat} was counted with {old} cards but shown {size}",
+    "drew_more_than_pile": "{seat} drew {count} but only {pile} cards were counted in the draw pile",
+    "played_empty_hand": "{seat} played with no cards counted in hand",
+    "counted_but_shown": "{seat} was counted with {old} cards but shown {size}",
     "too_many_in_hands": "more cards in hands than the deck holds ({count} too many)",
     # refusals of the game's own steps
     "undo_needs_log": "undo needs a game that records its events",
@@ -145,14 +145,14 @@ MESSAGES: dict[str, str] = {
     "draw_lists": "draw of {count} lists {listed} cards",
     "draw_names_cards": "with full information a draw must name its cards",
     "not_in_pile": "{card} is not in the draw pile",
-    "cannot_challenge": "seat {seat} cannot challenge now: only the player who must draw 4 for a "
+    "cannot_challenge": "{seat} cannot challenge now: only the player who must draw 4 for a "
                         "wild-draw4 may, before drawing (T6)",
     "reshuffle_in_round": "the piles can only be reshuffled during a round",
     "pile_not_empty": "the draw pile still holds {count} cards (D5)",
     "dealer_once": "the dealer is chosen once, before the first deal (D3)",
     "dealer_cards": "choose_dealer needs one card for each of seats {seats} and none for the others",
     "deal_before_round": "cards are dealt only before a round starts",
-    "dealer_deals": "seat {seat} deals round {round} (D3)",
+    "dealer_deals": "{seat} deals round {round} (D3)",
     "dealer_first": "choose the dealer first (D3), or name the dealer in the deal",
     "deal_hands": "a deal needs {count} hands, not {hands}",
     "deal_too_many": "the deal holds more cards than the deck: {card}",
@@ -161,14 +161,14 @@ MESSAGES: dict[str, str] = {
     "deal_random": "deal_random needs full information and a chosen dealer before a round",
     "points_after_round": "hand points are entered after a round ends",
     "round_end_points": "round_end needs {count} point counts of 0 or more",
-    "winner_no_points": "seat {seat} went out and holds no points",
+    "winner_no_points": "{seat} went out and holds no points",
     "unknown_call": "unknown call {word}; say uno, kuno or bruno",
     "unknown_penalty": "unknown penalty reason {reason}; use one of {reasons}",
     "penalty_count": "a penalty is 1 to 10 cards, not {count}",
     "show_when": "a hand is shown during a round or for its scoring",
-    "shown_differs": "seat {seat}'s hand is known and differs from the cards shown",
-    "shown_empty": "seat {seat} shows no cards, but only the player who went out has none",
-    "already_counted": "seat {seat}'s hand was already counted",
+    "shown_differs": "{seat}'s hand is known and differs from the cards shown",
+    "shown_empty": "{seat} shows no cards, but only the player who went out has none",
+    "already_counted": "{seat}'s hand was already counted",
     "nothing_to_correct": "hands are known with full information; nothing to correct",
     "hand_size_range": "a hand size during a round is a whole number from 1 (a player with no "
                        "cards has gone out by playing), not {size}",
@@ -205,18 +205,18 @@ MESSAGES: dict[str, str] = {
     "no_mercy_players": "UNO Show 'em No Mercy is played by 2 to {most} players (E5)",
     "roulette_draws": "a colour roulette: draw until its colour shows (E5)",
     "discard_all_first": "first count the cards laid under the discard all (E5)",
-    "no_discard_all_now": "seat {seat} has no discard all to lay cards under now (E5)",
-    "discard_all_count": "seat {seat} cannot lay {count} cards under the discard all: the hand "
+    "no_discard_all_now": "{seat} has no discard all to lay cards under now (E5)",
+    "discard_all_count": "{seat} cannot lay {count} cards under the discard all: the hand "
                          "holds {size} (E5)",
     "discard_all_cards": "the {count} cards laid under the discard all must all be {colour} (E5)",
     "reason_nm_draw": "draw {count} (E5)",
     "start_card_again": "only a number card starts the discard pile: put the {card} back (E5)",
     "reason_roulette": "colour roulette: one card, until a {colour} one shows (E5)",
-    "mercy_out": "seat {seat} holds {count} cards: out of the round ({limit} or more, E5)",
+    "mercy_out": "{seat} holds {count} cards: out of the round ({limit} or more, E5)",
     "waiting_discard_all": "count the cards laid under the discard all",
     "waiting_roulette": "draw until a {colour} card shows",
     "swap_with_another_e5": "a 7 swaps hands with another player (E5.6)",
-    "target_mercy_out": "seat {seat} is out of this round: 25 cards or more (E5.7)",
+    "target_mercy_out": "{seat} is out of this round: 25 cards or more (E5.7)",
     # the editions (companion/engine/editions.py): their titles, and a name that is none
     "edition_classic": "classic UNO",
     "edition_junior_level1": "UNO Junior, level 1: number cards only, hands open",
@@ -227,7 +227,7 @@ MESSAGES: dict[str, str] = {
     "edition_dos": "DOS: a centre row of piles, number and sum matches",
     "edition_unknown": "unknown edition {name}; choose one of: {editions}",
     "edition_mixed": "these rule options choose no edition together: {options}",
-    "open_hand_lacks": "seat {seat}'s open hand holds no {card} (E3 level 1): check the card or "
+    "open_hand_lacks": "{seat}'s open hand holds no {card} (E3 level 1): check the card or "
                        "show the hand again",
     "card_name_hint": "names look like red-5, blue-skip, green-reverse, yellow-draw2, wild, wild-draw4",
     "unknown_colour_hint": "unknown colour {colour}; colours are {colours}",
@@ -281,13 +281,13 @@ MESSAGES: dict[str, str] = {
     "dos_no_match": "neither its number nor the sum of the two is the centre card's number (E7.3)",
     "dos_lay_not_now": "cards go into the centre row only at the end of a turn, by its player (E7.4, E7.5)",
     "dos_turn_ending": "the turn is ending: only cards into the centre row now (E7.6)",
-    "dos_draw_first": "seat {seat} matched nothing: draw a card first (E7.5)",
-    "dos_cannot_end": "seat {seat} cannot end a turn now",
+    "dos_draw_first": "{seat} matched nothing: draw a card first (E7.5)",
+    "dos_cannot_end": "{seat} cannot end a turn now",
     "dos_row_card_now": "no centre row card is to be turned up now",
     "dos_unknown_call": "unknown call {word}; say dos",
-    "dos_wrong_count": "seat {seat} called DOS with {count} cards: it counts at two cards (E7.8)",
-    "dos_no_penalty": "no penalty for seat {seat}: seat {seat} owes no DOS call (E7.8)",
-    "dos_caught_later": "seat {seat} draws the DOS penalty at the end of the turn (E7.8)",
+    "dos_wrong_count": "{seat} called DOS with {count} cards: it counts at two cards (E7.8)",
+    "dos_no_penalty": "no penalty for {seat}: {seat} owes no DOS call (E7.8)",
+    "dos_caught_later": "{seat} draws the DOS penalty at the end of the turn (E7.8)",
     "reason_caught_dos": "caught without DOS (E7.8)",
     "reason_dos_double_colour": "double colour match (E7.4)",
     "what_match": "no match can be made",
@@ -316,6 +316,21 @@ MESSAGES: dict[str, str] = {
 }
 
 
+#: The parameters that hold a seat's number: a template says ``{seat}`` where the English
+#: sentence says "seat 2", so a page can put the player's name there instead.
+SEAT_PARAMS = frozenset({"seat", "turn"})
+
+
+def seat_words(params: dict) -> dict:
+    """``params`` with each seat number as the engine's English names it ("seat 2").
+
+    >>> seat_words({"seat": 2, "count": 3})
+    {'seat': 'seat 2', 'count': 3}
+    """
+    return {name: f"seat {value}" if name in SEAT_PARAMS and type(value) is int else value
+            for name, value in params.items()}
+
+
 class Message(str):
     """An English sentence that knows its key and parameters (see the module docstring)."""
 
@@ -323,7 +338,7 @@ class Message(str):
     params: dict
 
     def __new__(cls, key: str, **params) -> "Message":
-        text = super().__new__(cls, MESSAGES[key].format(**params))
+        text = super().__new__(cls, MESSAGES[key].format(**seat_words(params)))
         text.key, text.params = key, params
         return text
 

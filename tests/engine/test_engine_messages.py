@@ -4,7 +4,7 @@ import string
 import pytest
 
 from companion.engine import events as E
-from companion.engine.messages import MESSAGES, Message
+from companion.engine.messages import MESSAGES, SEAT_PARAMS, Message, seat_words
 from companion.errors import UserError
 
 from engine_helpers import table
@@ -15,7 +15,15 @@ def test_every_template_names_its_parameters_and_the_keys_are_unique_sentences()
     for key, template in MESSAGES.items():
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
         message = Message(key, **{name: 3 for name in fields})
-        assert message.key == key and str(message) == template.format(**message.params)
+        assert message.key == key and str(message) == template.format(**seat_words(message.params))
+
+
+def test_a_seat_is_a_parameter_of_its_own_so_a_page_can_name_the_player_there():
+    # "seat {seat}" in a template would read "seat Ana" once a page puts the name in
+    for key, template in MESSAGES.items():
+        assert not any(f"seat {{{name}" in template for name in SEAT_PARAMS), key
+    text = Message("no_colour_now", seat=2)
+    assert text == "seat 2 has no colour to choose now" and text.params == {"seat": 2}
 
 
 def test_a_refusal_carries_its_key_and_parameters_and_reads_as_before():
@@ -33,8 +41,6 @@ def test_a_misplay_reason_reaches_the_page_as_key_and_parameters():
     take_back = game.apply(E.Play(2, "red-7"))[0].to_json()
     assert take_back["why"] == "not seat 2's turn (seat 1)"
     assert take_back["why_key"] == "not_your_turn" and take_back["why_params"] == {"seat": 2, "turn": 1}
-    german = "nicht Platz {seat} ist dran (Platz {turn})"
-    assert german.format(**take_back["why_params"]) == "nicht Platz 2 ist dran (Platz 1)"
 
 
 def test_notices_and_waiting_texts_in_refusals_keep_their_parts():

@@ -85,10 +85,20 @@ def test_a_refusal_comes_in_the_phones_language_with_the_engines_key(host_client
     assert answer.status_code == 409
     body = answer.get_json()
     assert body["key"] == "no_colour_now" and body["params"] == {"seat": 0}
-    assert body["error"] == "Platz 0 hat jetzt keine Farbe zu wählen"
+    assert body["error"] == "Ana hat jetzt keine Farbe zu wählen"  # the seat by its player's name
     host_client.set_cookie("lang", "en")
     assert host_client.post("/api/events", json={"event": {"type": "colour", "seat": 0, "colour": "red"}}
-                            ).get_json()["error"] == "seat 0 has no colour to choose now"
+                            ).get_json()["error"] == "Ana has no colour to choose now"
+
+
+def test_a_seat_the_table_has_no_player_for_is_told_by_its_number(app):
+    from flask_babel import force_locale
+    from companion.engine.messages import message
+    from companion.web.words import engine_message
+    text = message("may_draw_not_turn", seat=1, allowed=0, count=2, turn=5)
+    with app.test_request_context(), force_locale("de"):
+        assert engine_message(text, players=["Ana", "Ben"]) == "Ben darf jetzt 0 ziehen, nicht 2 (Platz 5 ist am Zug)"
+        assert engine_message(text).startswith("Platz 1 darf")  # no players given: numbers
 
 
 def test_a_misplay_and_a_notice_are_told_in_german(app):
@@ -101,8 +111,8 @@ def test_a_misplay_and_a_notice_are_told_in_german(app):
         game.apply(event_from_json(event))
     with app.test_request_context(), force_locale("de"):
         recent = build_view(game.state())["recent"]
-    assert "Platz 2 ist nicht am Zug (Platz 1)" in recent[1]
-    assert "Platz 0 hat mit 7 Karten uno gerufen" in recent[0]
+    assert "Cem ist nicht am Zug (Ben)" in recent[1]     # seats by their players' names
+    assert "Ana hat mit 7 Karten uno gerufen" in recent[0]
 
 
 def test_a_house_rule_misplay_is_told_in_german(app):
@@ -133,7 +143,7 @@ def test_a_refusal_and_a_dispense_reason_reach_a_german_phone_in_german(app, hos
     host_client.set_cookie("lang", "de")
     refused = host_client.post("/api/events", json={"event": {"type": "challenge", "seat": 0}})
     assert refused.status_code == 409 and refused.get_json()["key"] == "cannot_challenge"
-    assert refused.get_json()["error"] == ("Platz 0 kann jetzt nicht anzweifeln: das darf nur, wer für eine "
+    assert refused.get_json()["error"] == ("Ana kann jetzt nicht anzweifeln: das darf nur, wer für eine "
                                            "Zieh-Vier 4 Karten ziehen muss, und zwar vor dem Ziehen (T6)")
     malformed = host_client.post("/api/events", json={"event": {"type": "play", "seat": "x", "card": "red-1"}})
     assert malformed.status_code == 422
@@ -156,7 +166,7 @@ def test_the_engines_request_to_check_a_count_is_told_in_german(app):
     entry = {"event": {"type": "draw", "seat": 1, "count": 3}, "actions": [problem]}
     with app.test_request_context(), force_locale("de"):
         text = describe(entry, ["Ana", "Ben", "Cem"])
-    assert text.endswith("Platz 1 hat 3 gezogen, aber im Ziehstapel waren nur 2 Karten gezählt")
+    assert text.endswith("Ben hat 3 gezogen, aber im Ziehstapel waren nur 2 Karten gezählt")
 
 
 def test_e5_a_colour_roulettes_colour_is_told_in_german(app):
