@@ -278,6 +278,9 @@ MESSAGES: dict[str, str] = {
     "dos_no_pile": "no centre row pile {pile}: the row has piles 0 to {last}",
     "dos_match_cards": "a match is one card or two (E7.3), not {count}",
     "dos_pile_matched": "this centre row pile already took a match this turn (E7.3)",
+    "dos_half_sum": "the {card} on centre row pile {pile} is the first card of a sum: lay the "
+                    "second on it (E7.3)",
+    "dos_half_sum_left": "the first card of a sum was left alone on its pile (E7.3)",
     "dos_no_match": "neither its number nor the sum of the two is the centre card's number (E7.3)",
     "dos_lay_not_now": "cards go into the centre row only at the end of a turn, by its player (E7.4, E7.5)",
     "dos_turn_ending": "the turn is ending: only cards into the centre row now (E7.6)",

@@ -199,8 +199,8 @@ def test_e7_7_a_wild_number_takes_any_number_of_its_colour_and_in_the_row_any_nu
     game = dos(row=("red-5", "blue-8"))
     match(game, 1, 0, "wild-dos", "red-3")  # the wild DOS counts 2
     assert game.bonus == 1 and game.hits == 1
-    actions = match(dos(), 1, 1, "wild-dos")
-    assert actions[0].type == "take_back"  # 2 is not 8
+    actions = match(dos(row=("red-5", "blue-1")), 1, 1, "wild-dos")
+    assert actions[0].type == "take_back"  # 2 is not 1 (nor the start of a sum of 1)
 
 
 # -- E7.8 DOS! -----------------------------------------------------------------------------------

@@ -78,3 +78,20 @@ def test_cards_taken_back_from_a_pile_are_no_match_and_the_pile_stays(recogniser
     seen = [s for frame, _ in row_sequence(steps, seed=15) if (s := watcher.feed(frame))]
     assert seen[2:] == [RowSighted(1, ("green-7", "yellow-6")), RowSighted(1, ("blue-8",))]
     assert watcher.piles == 2
+
+
+@pytest.mark.parametrize("seed", [16, 17])
+def test_a_sum_laid_card_on_card_is_one_two_card_match_at_the_table(recogniser, seed):
+    """E7.3 laid stacked: the camera sees the sum's first card, then the second on it; the engine
+    holds the first (no misplay) and makes one match of the two."""
+    game = Game(["Ada", "Ben"], DOS_RULES, full_information=False)
+    game.apply(E.Deal(dealer=0, sizes=[7, 7]))
+    watcher = RowWatcher(recogniser)
+    steps = [("open", "red-5"), ("open", "blue-8"), ("match", 1, ["red-3"]), ("match", 1, ["yellow-5"])]
+    for frame, _ in row_sequence(steps, seed=seed):
+        if seen := watcher.feed(frame):
+            for event in meaning(game.snapshot(), seen).events:
+                game.apply(event)
+    view = game.snapshot()
+    assert view.centre_row == (("red-5",), ("blue-8", "red-3", "yellow-5"))
+    assert view.house["matched_piles"] == [1] and view.hand_sizes == (7, 5) and game.owed == [0, 0]

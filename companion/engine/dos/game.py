@@ -20,8 +20,9 @@ class DosGame(TurnsMixin, Game):
 
     # row: the centre row; matched: the piles matched this turn; bonus: cards the player
     # puts into the row at the end of the turn; hits: double colour matches this turn;
-    # deferred: a DOS penalty caught during the player's own turn (drawn at its end).
-    __slots__ = ("row", "matched", "bonus", "hits", "deferred")
+    # deferred: a DOS penalty caught during the player's own turn (drawn at its end);
+    # half: (pile, card), the first card of a sum laid stacked, waiting for its second.
+    __slots__ = ("row", "matched", "bonus", "hits", "deferred", "half")
     _STATE = Game.__slots__ + __slots__
 
     def __init__(self, players=2, options=None, **kwargs):
@@ -51,6 +52,7 @@ class DosGame(TurnsMixin, Game):
     def _reset_round(self, hands, sizes, pile) -> None:
         super()._reset_round(hands, sizes, pile)
         self.row, self.matched, self.bonus, self.hits, self.deferred = [], [], 0, 0, 0
+        self.half = None
 
     def _waiting(self):
         return _WAITING.get(self.phase) or super()._waiting()
@@ -61,6 +63,8 @@ class DosGame(TurnsMixin, Game):
         facts = {"matched_piles": sorted(self.matched)} if self.matched else {}
         if self.bonus:
             facts["cards_to_lay"] = self.bonus
+        if self.half is not None:
+            facts["half_sum"] = {"pile": self.half[0], "card": CARD_NAMES[self.half[1]]}
         return dataclasses.replace(
             view, turn=turn, waiting_for=WaitingFor(turn, self._waiting()), house=facts,
             centre_row=tuple(tuple(CARD_NAMES[c] for c in pile) for pile in self.row))

@@ -18,7 +18,7 @@ class TurnsMixin:
     # ----- E7.3-E7.5: a turn ---------------------------------------------------------------
     def _begin_turn(self) -> None:
         self.phase, self.drawn = TURN, -1
-        self.matched, self.bonus, self.hits = [], 0, 0
+        self.matched, self.bonus, self.hits, self.half = [], 0, 0, None
         if self.out is not None:
             self.out.append(A.Turn(self.current, ("match", "draw")))
 
@@ -98,7 +98,12 @@ class TurnsMixin:
                 raise UserError(message("not_held", seat=seat, card=CARD_NAMES[card]))
         if self.log is not None:
             self._record(Match(seat, pile, tuple(CARD_NAMES[c] for c in cards)))
+        cards = self._with_half(seat, pile, cards)
         why = self._mismatch(seat, pile, cards)
+        if why is not None and self._starts_sum(seat, pile, cards):
+            self.half = (pile, cards[0])
+            self.tell(A.Notice(message("dos_half_sum", card=CARD_NAMES[cards[0]], pile=pile)))
+            return True
         if why is not None:
             return self._misplay_cards(seat, cards, why)
         if self.uno_window >= 0 and self.uno_window != seat:
@@ -113,6 +118,32 @@ class TurnsMixin:
         if size == 0:
             self._go_out(seat)
         return True
+
+    def _with_half(self, seat: int, pile: int, cards) -> tuple:
+        """E7.3 laid stacked: a card on the pile that holds the first card of a sum completes
+        it; a move anywhere else leaves that first card a misplay (it goes back, P1)."""
+        if self.half is None or seat != self.current:
+            return tuple(cards)
+        (half_pile, first), self.half = self.half, None
+        if half_pile == pile and len(cards) == 1:
+            return (first, *cards)
+        self._misplay_cards(seat, (first,), message("dos_half_sum_left"))
+        return tuple(cards)
+
+    def _starts_sum(self, seat: int, pile: int, cards) -> bool:
+        """One card that does not match alone but is smaller than the centre card's number
+        may be the first of a sum laid one card on the other (E7.3): the table waits."""
+        if len(cards) != 1 or seat != self.current or self.ending or pile in self.matched:
+            return False
+        if self.phase is not TURN and self.phase is not DRAWN:
+            return False
+        return any(a < b for a in NUMBERS[cards[0]] for b in NUMBERS[self.row[pile][0]])
+
+    def _drop_half(self) -> None:
+        """The turn moves on with the first card of a sum alone on its pile: a misplay (P1)."""
+        if self.half is not None:
+            (_pile, first), self.half = self.half, None
+            self._misplay_cards(self.current, (first,), message("dos_half_sum_left"))
 
     def play(self, seat: int, card: int) -> bool:
         """E7.4, E7.5: at the end of a turn its player put ``card`` into the centre row."""
@@ -199,6 +230,7 @@ class TurnsMixin:
             raise UserError(message("dos_draw_first", seat=seat))
         if self.log is not None:
             self._record(Pass(seat))
+        self._drop_half()
         if not self.matched:
             self.bonus += 1  # E7.5: nothing matched: one card into the row
         kept = []
