@@ -1,21 +1,16 @@
 """The camera and the DOS deck (E7): its faces drawn with the project's own glyphs (the 10,
 the wild # in each colour, the wild DOS), then taught and recognised on rendered top-down
 scenes; a DOS table names only DOS's faces."""
-import functools
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 from companion.engine.cards import CLASSIC_DECK, DECKS
-from companion.vision.bench import table_scene, teaching_photos
 from companion.vision.deck import split
 from companion.vision.recognise import Recogniser
 from companion.vision.render import CARD_H, CARD_W, DESIGNS, STYLES, card_mask, draw_card
-from companion.vision.scene import Scene, play_sequence
-from companion.vision.teach import teach_images
-from companion.vision.watcher import DiscardWatcher
+
+from edition_checks import one_card, read_on_table_tops, recognise_photo, taught_from_one_photo_each, watched_plays
 
 DOS = DECKS["dos"]
 CENTRE = (slice(CARD_H // 3, 2 * CARD_H // 3), slice(CARD_W // 4, 3 * CARD_W // 4))
@@ -48,12 +43,6 @@ def test_the_dos_faces_split_into_their_own_ranks_and_look_unlike_their_neighbou
     assert field.max() < 80                                         # a black field, as wilds have
 
 
-def _scene(name, seed, design="classic", light="neutral", height=170):
-    table = Scene(seed=seed, light=light, design=design, card_height=height)
-    table.random_place(name)
-    return table.frame(blur=0.8)
-
-
 @pytest.mark.parametrize("design", DESIGNS)
 def test_the_built_in_profile_names_the_dos_faces_on_rendered_tables(design):
     recogniser = Recogniser(deck=DOS)
@@ -62,7 +51,7 @@ def test_the_built_in_profile_names_the_dos_faces_on_rendered_tables(design):
     names = ["red-10", "blue-wild-number", "wild-dos", "green-1", "yellow-10", "green-wild-number",
              "blue-3", "red-wild-number", "wild-dos", "yellow-9"]
     for seed, name in enumerate(names):
-        sighting = recogniser.recognise(_scene(name, 500 + seed, design, ("warm", "cold")[seed % 2]))
+        sighting = recogniser.recognise(one_card(name, 500 + seed, design, ("warm", "cold")[seed % 2]))
         assert sighting.card in (name, None), (name, sighting)      # never a wrong name
         named, total = named + (sighting.card == name), total + 1
     assert named >= total - 1
@@ -71,46 +60,29 @@ def test_the_built_in_profile_names_the_dos_faces_on_rendered_tables(design):
 def test_a_dos_table_never_names_a_card_outside_its_deck_nor_a_classic_one_a_dos_card():
     dos, classic = Recogniser(deck=DOS), Recogniser()
     for seed, name in enumerate(["red-0", "blue-2", "green-skip", "wild-draw4"]):
-        sighting = dos.recognise(_scene(name, 520 + seed))
+        sighting = dos.recognise(one_card(name, 520 + seed))
         assert sighting.guess in DOS.names, (name, sighting)
     for seed, name in enumerate(["red-10", "blue-wild-number", "wild-dos"]):
-        sighting = classic.recognise(_scene(name, 530 + seed))
+        sighting = classic.recognise(one_card(name, 530 + seed))
         assert sighting.guess in CLASSIC_DECK.names, (name, sighting)
 
 
-@functools.lru_cache(maxsize=1)
-def _taught_dos():
-    """A DOS deck taught from one rendered photo per card (its 41 faces)."""
-    return teach_images(teaching_photos(DOS.names), DOS)
-
-
 def test_a_dos_deck_taught_from_one_photo_per_card_names_its_cards_on_table_tops():
-    profile, report = _taught_dos()
+    profile, report = taught_from_one_photo_each("dos")
     assert len(report.taught) == len(DOS.names) == 41 and not report.missing
     assert profile.deck == "dos" and {"10", "wild-number", "wild-dos"} <= set(profile.ranks)
     assert "0" not in profile.ranks and "2" not in profile.ranks
     recogniser = Recogniser(profile, deck=DOS)
-    right = answered = 0
-    for seed in range(1, 2 * 16, 2):            # the check half's seeds, of the taught deck's print
-        frame, name, top, run = table_scene(seed, DOS.names, design="classic", run="standard")
-        sighting = recogniser.recognise(frame)
-        answered += sighting.card is not None
-        right += sighting.card == name
+    right, answered, _ = read_on_table_tops(recogniser, DOS.names)   # the check half, the taught print
     assert answered >= 14 and right >= answered - 1, (right, answered)
 
 
 def test_the_watcher_reports_dos_cards_settling_on_a_pile():
     names = ["red-10", "red-wild-number", "wild-dos", "blue-10", "blue-1"]
-    watcher = DiscardWatcher(deck=DOS)
-    plays = [p.card for frame, _ in play_sequence(names, seed=8) if (p := watcher.feed(frame))]
-    assert plays == names
+    assert watched_plays(names, DOS) == names
 
 
 def test_recognise_names_a_dos_card_from_the_command_line(tmp_path):
-    import cv2
-    photo = tmp_path / "ten.png"
-    cv2.imwrite(str(photo), _scene("green-10", 77, height=260))
-    result = subprocess.run([sys.executable, "-m", "companion", "recognise", "--deck", "dos", str(photo)],
-                            capture_output=True, text=True)
+    result = recognise_photo(tmp_path, "green-10", "dos", seed=77)
     assert result.returncode == 0, result.stderr
     assert '"card": "green-10"' in result.stdout

@@ -1,9 +1,6 @@
 """The camera and E6 UNO All Wild: every card is wild (a black field, the wild oval), so its
 eight faces are told apart by their symbol alone. Drawn with the project's own glyphs
 (render_all_wild.py), then taught and recognised on rendered top-down scenes."""
-import functools
-import subprocess
-import sys
 
 import cv2
 import numpy as np
@@ -11,23 +8,17 @@ import pytest
 
 from companion.engine.cards import CLASSIC_DECK, DECKS
 from companion.errors import UserError
-from companion.vision.bench import table_scene, teaching_photos
+from companion.vision.bench import teaching_photos
 from companion.vision.deck import WILD_RANKS, split
 from companion.vision.recognise import Recogniser
 from companion.vision.render import CARD_H, CARD_W, DESIGNS, STYLES, card_mask, draw_card
-from companion.vision.scene import Scene, play_sequence
 from companion.vision.teach import teach_images
-from companion.vision.watcher import DiscardWatcher
+
+from edition_checks import one_card, read_on_table_tops, run_companion, taught_from_one_photo_each, watched_plays
 
 ALL_WILD = DECKS["all-wild"]
 CENTRE = (slice(CARD_H // 4, 3 * CARD_H // 4), slice(CARD_W // 5, 4 * CARD_W // 5))
 INDEX = (slice(13, 60), slice(13, 60))
-
-
-def _scene(name, seed, design="classic", light="neutral", height=170):
-    table = Scene(seed=seed, light=light, design=design, card_height=height)
-    table.random_place(name)
-    return table.frame(blur=0.8)
 
 
 @pytest.mark.parametrize("design", DESIGNS)
@@ -63,7 +54,7 @@ def test_the_built_in_profile_names_every_all_wild_face_by_its_symbol(design):
     assert not recogniser.unknown                    # the drawings know every face
     named = 0
     for i, name in enumerate(ALL_WILD.names):
-        sighting = recogniser.recognise(_scene(name, 500 + 10 * i, design, ("neutral", "warm", "cold")[i % 3]))
+        sighting = recogniser.recognise(one_card(name, 500 + 10 * i, design, ("neutral", "warm", "cold")[i % 3]))
         assert sighting.card in (name, None), (name, sighting)         # never a wrong name
         named += sighting.card == name
     assert named >= len(ALL_WILD.names) - 1
@@ -72,30 +63,19 @@ def test_the_built_in_profile_names_every_all_wild_face_by_its_symbol(design):
 def test_an_all_wild_table_names_only_its_faces_and_a_classic_one_none_of_them():
     all_wild, classic = Recogniser(deck=ALL_WILD), Recogniser()
     for seed, name in enumerate(["wild", "wild-draw4", "red-skip", "blue-reverse"]):
-        sighting = all_wild.recognise(_scene(name, 600 + seed))
+        sighting = all_wild.recognise(one_card(name, 600 + seed))
         assert sighting.guess in ALL_WILD.names and sighting.card in (None, *ALL_WILD.names), (name, sighting)
     for seed, name in enumerate(["all-wild", "all-wild-skip", "all-wild-draw4"]):
-        sighting = classic.recognise(_scene(name, 610 + seed))
+        sighting = classic.recognise(one_card(name, 610 + seed))
         assert sighting.guess in CLASSIC_DECK.names, (name, sighting)
 
 
-@functools.lru_cache(maxsize=1)
-def _taught_all_wild():
-    """An All Wild deck taught from one rendered photo per card (its eight faces)."""
-    return teach_images(teaching_photos(ALL_WILD.names), ALL_WILD)
-
-
 def test_an_all_wild_deck_taught_from_one_photo_per_card_names_its_cards_on_table_tops():
-    profile, report = _taught_all_wild()
+    profile, report = taught_from_one_photo_each("all-wild")
     assert len(report.taught) == 8 and not report.missing
     assert profile.deck == "all-wild" and set(profile.ranks) == set(ALL_WILD.names)
     recogniser = Recogniser(profile, deck=ALL_WILD)
-    right = answered = 0
-    for seed in range(1, 2 * 16, 2):            # the check half's seeds, of the taught deck's print
-        frame, name, top, run = table_scene(seed, ALL_WILD.names, design="classic", run="standard")
-        sighting = recogniser.recognise(frame)
-        answered += sighting.card is not None
-        right += sighting.card == name
+    right, answered, _ = read_on_table_tops(recogniser, ALL_WILD.names)   # the check half, the taught print
     assert answered >= 14 and right >= answered - 1, (right, answered)
 
 
@@ -107,15 +87,11 @@ def test_teaching_the_all_wild_deck_refuses_a_classic_card():
 def test_the_watcher_reports_the_plays_of_an_all_wild_game():
     names = ["all-wild-skip2", "all-wild", "all-wild-target-draw2", "all-wild-swap", "all-wild-draw4",
              "all-wild-reverse"]
-    watcher = DiscardWatcher(deck=ALL_WILD)
-    plays = [p.card for frame, _ in play_sequence(names, seed=8) if (p := watcher.feed(frame))]
-    assert plays == names
+    assert watched_plays(names, ALL_WILD) == names
 
 
 def test_the_commands_teach_an_all_wild_deck_from_one_photo_per_card_and_name_its_cards(tmp_path):
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True)
-
+    run = run_companion
     for name, (photo,) in teaching_photos(ALL_WILD.names).items():    # deck/all-wild-swap/1.png ...
         (tmp_path / "deck" / name).mkdir(parents=True)
         cv2.imwrite(str(tmp_path / "deck" / name / "1.png"), photo)
@@ -124,7 +100,7 @@ def test_the_commands_teach_an_all_wild_deck_from_one_photo_per_card_and_name_it
     assert result.returncode == 0, result.stderr
     assert "taught 8 cards from 8 photos" in result.stdout
     photo = tmp_path / "swap.png"
-    cv2.imwrite(str(photo), _scene("all-wild-swap", 77, height=260))
+    cv2.imwrite(str(photo), one_card("all-wild-swap", 77, height=260))
     for source in ([], ["--profile", str(profile)]):      # the built-in drawings, the taught deck
         result = run("recognise", *source, "--deck", "all-wild", str(photo))
         assert result.returncode == 0, result.stderr

@@ -1,21 +1,15 @@
 """The camera and E5 UNO Show 'em No Mercy's deck: its faces drawn with the project's own
 glyphs (companion/vision/render_no_mercy.py), then taught and recognised on rendered
 top-down scenes, as the Junior deck is (test_vision_editions.py)."""
-import functools
-import subprocess
-import sys
 
-import cv2
 import numpy as np
 import pytest
 
 from companion.engine.cards import CLASSIC_DECK, DECKS
-from companion.vision.bench import table_scene, teaching_photos
 from companion.vision.recognise import Recogniser
 from companion.vision.render import CARD_H, CARD_W, DESIGNS, STYLES, card_mask, draw_card
-from companion.vision.scene import Scene, play_sequence
-from companion.vision.teach import teach_images
-from companion.vision.watcher import DiscardWatcher
+
+from edition_checks import one_card, read_on_table_tops, recognise_photo, taught_from_one_photo_each, watched_plays
 
 NO_MERCY = DECKS["no-mercy"]
 CENTRE = (slice(CARD_H // 3, 2 * CARD_H // 3), slice(CARD_W // 4, 3 * CARD_W // 4))
@@ -49,12 +43,6 @@ def test_each_new_face_looks_unlike_its_nearest_classic_or_no_mercy_neighbour():
     assert roulette.std(axis=0).max() > 40              # a wheel of colours on the black field
 
 
-def _scene(name, seed, design="classic", light="neutral", height=170):
-    table = Scene(seed=seed, light=light, design=design, card_height=height)
-    table.random_place(name)
-    return table.frame(blur=0.8)
-
-
 @pytest.mark.parametrize("design", DESIGNS)
 def test_the_built_in_profile_names_every_no_mercy_action_card(design):
     recogniser = Recogniser(deck=NO_MERCY)
@@ -63,7 +51,7 @@ def test_the_built_in_profile_names_every_no_mercy_action_card(design):
     for i, colour in enumerate(("red", "yellow", "green", "blue")):
         for j, rank in enumerate((*ACTIONS, "skip", "draw2", WILDS[i])):
             name = rank if rank.startswith("wild") else f"{colour}-{rank}"
-            sighting = recogniser.recognise(_scene(name, 600 + 10 * i + j, design, ("warm", "cold")[j % 2]))
+            sighting = recogniser.recognise(one_card(name, 600 + 10 * i + j, design, ("warm", "cold")[j % 2]))
             assert sighting.card in (name, None), (name, sighting)         # never a wrong name
             named, total = named + (sighting.card == name), total + 1
     assert named >= total - 1
@@ -72,41 +60,25 @@ def test_the_built_in_profile_names_every_no_mercy_action_card(design):
 def test_a_classic_table_never_names_a_no_mercy_card():
     classic = Recogniser()
     for seed, name in enumerate(["red-draw4", "blue-skip-everyone", "wild-draw10", "wild-colour-roulette"]):
-        assert classic.recognise(_scene(name, 700 + seed)).guess in CLASSIC_DECK.names
-
-
-@functools.lru_cache(maxsize=1)
-def _taught_no_mercy():
-    """A No Mercy deck taught from one rendered photo per card (its 68 faces)."""
-    return teach_images(teaching_photos(NO_MERCY.names), NO_MERCY)
+        assert classic.recognise(one_card(name, 700 + seed)).guess in CLASSIC_DECK.names
 
 
 def test_a_no_mercy_deck_taught_from_one_photo_per_card_names_its_cards_on_table_tops():
-    profile, report = _taught_no_mercy()
+    profile, report = taught_from_one_photo_each("no-mercy")
     assert len(report.taught) == len(NO_MERCY.names) == 68 and not report.missing
     assert profile.deck == "no-mercy" and {"draw4", "wild-draw10", "discard-all"} <= set(profile.ranks)
     recogniser = Recogniser(profile, deck=NO_MERCY)
-    right = answered = 0
-    for seed in range(1, 2 * 16, 2):            # the check half's seeds, of the taught deck's print
-        frame, name, top, run = table_scene(seed, NO_MERCY.names, design="classic", run="standard")
-        sighting = recogniser.recognise(frame)
-        answered += sighting.card is not None
-        right += sighting.card == name
+    right, answered, _ = read_on_table_tops(recogniser, NO_MERCY.names)   # the check half, the taught print
     assert answered >= 14 and right >= answered - 1, (right, answered)
 
 
 def test_the_watcher_reports_the_plays_of_a_no_mercy_game():
     names = ["red-draw4", "wild-draw6", "blue-skip-everyone", "blue-discard-all", "wild-colour-roulette",
              "green-7", "wild-draw10", "wild-reverse-draw4"]
-    watcher = DiscardWatcher(deck=NO_MERCY)
-    plays = [p.card for frame, _ in play_sequence(names, seed=8) if (p := watcher.feed(frame))]
-    assert plays == names
+    assert watched_plays(names, NO_MERCY) == names
 
 
 def test_recognise_names_a_no_mercy_card_when_told_the_deck(tmp_path):
-    photo = tmp_path / "draw10.png"
-    cv2.imwrite(str(photo), _scene("wild-draw10", 78, height=260))
-    result = subprocess.run([sys.executable, "-m", "companion", "recognise", "--deck", "no-mercy", str(photo)],
-                            capture_output=True, text=True)
+    result = recognise_photo(tmp_path, "wild-draw10", "no-mercy", seed=78)
     assert result.returncode == 0, result.stderr
     assert '"card": "wild-draw10"' in result.stdout

@@ -1,18 +1,15 @@
 """The camera and E4 UNO Flip's deck: both sides drawn with the project's own glyphs, then
 taught and recognised on rendered top-down scenes, each card named with the side it shows."""
-import functools
-
 import numpy as np
 import pytest
 
 from companion.engine.cards import DARK_COLOURS, DECKS
-from companion.vision.bench import table_scene, teaching_photos
 from companion.vision.deck import side
 from companion.vision.recognise import Recogniser
 from companion.vision.render import CARD_H, CARD_W, DESIGNS, STYLES, card_mask, draw_card
-from companion.vision.scene import Scene, play_sequence
-from companion.vision.teach import teach_images
-from companion.vision.watcher import DiscardWatcher
+from companion.vision.scene import Scene
+
+from edition_checks import one_card, read_on_table_tops, taught_from_one_photo_each, watched_plays
 
 FLIP = DECKS["flip"]
 CENTRE = (slice(CARD_H // 3, 2 * CARD_H // 3), slice(CARD_W // 4, 3 * CARD_W // 4))
@@ -41,12 +38,6 @@ def test_the_dark_side_has_its_own_inks_and_symbols():
         assert np.abs(draw_card(a).astype(np.float32)[CENTRE] - draw_card(b)[CENTRE]).mean() > 10, (a, b)
 
 
-def _scene(name, seed, design="classic", light="neutral"):
-    table = Scene(seed=seed, light=light, design=design, card_height=170)
-    table.random_place(name)
-    return table.frame(blur=0.8)
-
-
 SAMPLE = ["red-flip", "yellow-draw1", "green-skip", "blue-reverse", "wild", "wild-draw2", "red-7",
           "pink-flip", "teal-draw5", "orange-skip-everyone", "purple-reverse", "dark-wild",
           "wild-draw-colour", "pink-3", "teal-9", "orange-1", "purple-6"]
@@ -58,7 +49,7 @@ def test_the_built_in_profile_names_flip_cards_of_both_sides_with_the_side(desig
     assert not recogniser.unknown                      # the drawings know every face, both sides
     named = 0
     for i, name in enumerate(SAMPLE):
-        sighting = recogniser.recognise(_scene(name, 600 + i, design, ("neutral", "warm", "cold")[i % 3]))
+        sighting = recogniser.recognise(one_card(name, 600 + i, design, ("neutral", "warm", "cold")[i % 3]))
         assert sighting.card in (name, None), (name, sighting)         # never a wrong name
         assert sighting.guess in FLIP.names
         if sighting.card:
@@ -73,7 +64,7 @@ def test_the_built_in_profile_names_flip_cards_of_both_sides_with_the_side(desig
 def test_a_classic_table_never_names_a_flip_face_and_says_no_side():
     classic = Recogniser()
     for seed, name in enumerate(["pink-5", "teal-flip", "wild-draw-colour"]):
-        sighting = classic.recognise(_scene(name, 700 + seed))
+        sighting = classic.recognise(one_card(name, 700 + seed))
         assert sighting.guess in DECKS["classic"].names and sighting.side is None
 
 
@@ -83,34 +74,19 @@ TAUGHT = tuple(n for n in FLIP.names if n.split("-")[0] in ("red", "blue", "pink
                or n in ("wild", "wild-draw2", "dark-wild", "wild-draw-colour"))
 
 
-@functools.lru_cache(maxsize=1)
-def _taught_flip():
-    """A Flip deck taught from one rendered photo per face (of TAUGHT's faces)."""
-    return teach_images(teaching_photos(TAUGHT), FLIP)
-
-
 def test_a_flip_deck_taught_from_one_photo_per_face_names_both_sides_on_table_tops():
-    profile, report = _taught_flip()
+    profile, report = taught_from_one_photo_each("flip", TAUGHT)
     assert len(report.taught) == len(TAUGHT) == 56 and profile.deck == "flip"
     assert set(report.missing) == set(FLIP.names) - set(TAUGHT)      # said, not guessed
     recogniser = Recogniser(profile, deck=FLIP)
-    right = answered = 0
-    sides = set()
-    for seed in range(1, 2 * 20, 2):
-        frame, name, top, run = table_scene(seed * 5, TAUGHT, design="classic", run="standard")
-        sighting = recogniser.recognise(frame)
-        answered += sighting.card is not None
-        right += sighting.card == name
-        sides.add(sighting.side if sighting.card == name else None)
+    right, answered, read_right = read_on_table_tops(recogniser, TAUGHT, count=20, step=5)
     assert answered >= 17 and right >= answered - 1, (right, answered)
-    assert {"light", "dark"} <= sides
+    assert {"light", "dark"} <= {sighting.side for sighting in read_right}
 
 
 def test_the_watcher_reports_the_plays_of_both_sides():
     names = ["red-5", "red-flip", "pink-5", "teal-5", "wild-draw-colour", "teal-flip", "blue-2"]
-    watcher = DiscardWatcher(deck=FLIP)
-    plays = [p.card for frame, _ in play_sequence(names, seed=8) if (p := watcher.feed(frame))]
-    assert plays == names
+    assert watched_plays(names, FLIP) == names
 
 
 def test_a_turned_pile_shows_its_old_bottom_cards_other_side_named_with_its_side():
