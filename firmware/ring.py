@@ -11,16 +11,23 @@ adds the "link lost" pattern on its own when the host falls silent.
 """
 
 OFF = (0, 0, 0)
-# The four UNO colours, as the ring shows them in the colour choice.
-CHOICE_COLOURS = ((255, 0, 0), (255, 180, 0), (0, 200, 0), (0, 0, 255))
-COUNTDOWN_COLOUR = (255, 255, 255)
-GO_COLOUR = (0, 255, 0)
-LOST_COLOUR = (255, 0, 0)
-LOST_PERIOD_MS = 1000
+# How each colour the table names looks on the RGB pixels (0xRRGGBB): the host sends these
+# in SEAT; pink to purple are E4 UNO Flip's dark side, "violet" its turn light there.
+PALETTE = {"white": 0xFFFFFF, "red": 0xFF0000, "yellow": 0xFFB400, "green": 0x00C800,
+           "blue": 0x0000FF, "pink": 0xFF3C8C, "teal": 0x00B4A0, "orange": 0xFF5000,
+           "purple": 0x7800C8, "violet": 0xA064FF}
 
 
 def _rgb(colour):
     return ((colour >> 16) & 0xFF, (colour >> 8) & 0xFF, colour & 0xFF)
+
+
+# The four UNO colours, as the ring shows them in the colour choice.
+CHOICE_COLOURS = tuple(_rgb(PALETTE[name]) for name in ("red", "yellow", "green", "blue"))
+COUNTDOWN_COLOUR = (255, 255, 255)
+GO_COLOUR = (0, 255, 0)
+LOST_COLOUR = (255, 0, 0)
+LOST_PERIOD_MS = 1000
 
 
 def _scale(rgb, level, top):

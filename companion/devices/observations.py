@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 COLOURS = ("red", "yellow", "green", "blue")
+#: E4 UNO Flip's dark side: the colours the ring shows when the table asks for them.
+DARK_COLOURS = ("pink", "teal", "orange", "purple")
 MAX_SEATS = 10
 
 

@@ -3,7 +3,8 @@
 Turn light, race, colour choice and the Flash turn timer are the shared logic of
 :class:`~companion.devices.interface.ButtonRing`; this class only reads buttons
 (debounced here, see :mod:`companion.devices.debounce`) and drives the lights.
-Single-colour LEDs show a colour group as plain "on"; RGB rings live on the Pico.
+Single-colour LEDs show a colour group as plain "on" (E4 Flip's dark colours and its
+dark-side turn light too: they only show which buttons count); RGB rings live on the Pico.
 """
 from __future__ import annotations
 

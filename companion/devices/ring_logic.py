@@ -17,19 +17,28 @@ from companion.devices.closing import ClosedOnExit
 from companion.devices.observations import MAX_SEATS, EventSink
 
 
-# Light states a backend must show: "off", "on" (turn/white), "blink", or a colour name.
-LIGHT_STATES = ("off", "on", "blink", *obs.COLOURS)
+# Light states a backend must show: "off", "on" (turn/white), "blink", "violet" (a turn on
+# E4's dark side), or a colour name. Single-colour LEDs show every state but "off" as lit.
+LIGHT_STATES = ("off", "on", "blink", "violet", *obs.COLOURS, *obs.DARK_COLOURS)
+#: How a turn is lit on each side of an E4 Flip deck (the turn action names the side).
+TURN_LIGHTS = {"light": "on", "dark": "violet"}
 
 
-def colour_groups(seats: int) -> dict[int, str]:
-    """Split the ring into four neighbouring groups, one per colour (needs four buttons or more).
+def colour_groups(seats: int, colours=obs.COLOURS) -> dict[int, str]:
+    """Split the ring into four neighbouring groups, one per colour of ``colours`` in their
+    order (needs four buttons or more).
 
     >>> colour_groups(6)
     {0: 'red', 1: 'red', 2: 'yellow', 3: 'green', 4: 'green', 5: 'blue'}
+    >>> colour_groups(4, ("pink", "teal", "orange", "purple"))
+    {0: 'pink', 1: 'teal', 2: 'orange', 3: 'purple'}
     """
-    if seats < len(obs.COLOURS):
+    colours = tuple(colours)
+    if len(colours) != len(obs.COLOURS):
+        raise ValueError(f"a colour choice offers 4 colours, not {len(colours)}")
+    if seats < len(colours):
         raise ValueError(f"a colour choice needs 4 buttons on the ring, this ring has {seats}")
-    return {seat: obs.COLOURS[seat * len(obs.COLOURS) // seats] for seat in range(seats)}
+    return {seat: colours[seat * len(colours) // seats] for seat in range(seats)}
 
 
 class ButtonRing(ClosedOnExit, ABC):
@@ -72,8 +81,9 @@ class ButtonRing(ClosedOnExit, ABC):
         with self._lock:
             return dict(self._lights)
 
-    def light_turn(self, seat: int, seconds: float | None = None) -> int:
-        """Light ``seat`` alone; with ``seconds`` start the Flash turn timer. Returns the turn number.
+    def light_turn(self, seat: int, seconds: float | None = None, side: str = "light") -> int:
+        """Light ``seat`` alone (as :data:`TURN_LIGHTS` says for ``side``, the side of an E4
+        Flip deck in play); with ``seconds`` start the Flash turn timer. Returns the turn number.
 
         The timer ends either by that seat's press (reported as :class:`SeatPressed`)
         or by :class:`TurnTimerExpired`: never both.
@@ -81,11 +91,13 @@ class ButtonRing(ClosedOnExit, ABC):
         self._check_seat(seat)
         if seconds is not None and not seconds > 0:
             raise ValueError(f"turn timer must be more than 0 seconds, not {seconds!r}")
+        if side not in TURN_LIGHTS:
+            raise ValueError(f"no side {side!r}; sides are: {', '.join(TURN_LIGHTS)}")
         with self._lock:
             self._end_mode()
             turn = next(self._turns)
             self._mode = "turn"
-            self._set({s: "on" if s == seat else "off" for s in range(self.seats)})
+            self._set({s: TURN_LIGHTS[side] if s == seat else "off" for s in range(self.seats)})
             if seconds is not None:
                 self._timed = (seat, turn, seconds)
                 self._timer = threading.Timer(seconds, self._timer_ran_out, args=(turn,))
@@ -111,12 +123,18 @@ class ButtonRing(ClosedOnExit, ABC):
         with self._lock:
             self._set({**self._lights, seat: "blink"})
 
-    def show_colours(self) -> dict[int, str]:
-        """Colour-choice mode: four groups of buttons, one colour each; a press reports
-        :class:`ColourChosen`. Returns seat -> colour (mono lights simply light up)."""
+    def show_colours(self, colours=obs.COLOURS) -> dict[int, str]:
+        """Colour-choice mode: four groups of buttons, one of ``colours`` each (in their order,
+        as the table asks: E4's dark side offers the dark ones); a press reports
+        :class:`ColourChosen` with its group's colour. Returns seat -> colour (mono lights
+        simply light up)."""
+        unknown = [colour for colour in colours if colour not in LIGHT_STATES]
+        if unknown:
+            raise ValueError(f"the ring cannot show {', '.join(map(repr, unknown))}")
+        groups = colour_groups(self.seats, colours)
         with self._lock:
             self._end_mode()
-            self._colours = colour_groups(self.seats)
+            self._colours = groups
             self._mode = "colours"
             self._set(dict(self._colours))
             return dict(self._colours)

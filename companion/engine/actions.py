@@ -14,6 +14,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
+from companion.engine.cards import COLOURS
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -100,11 +102,13 @@ class TakeBack(Action):
 @dataclass(frozen=True, slots=True)
 class Turn(Action):
     """Light ``seat``: it is their turn. ``may`` lists what they may do; ``skipped``: the
-    seats a skip passed over on the way (in the JSON only when there are any)."""
+    seats a skip passed over on the way (in the JSON only when there are any); ``side``: the
+    side of an E4 Flip deck in play ("light" or "dark"), so the ring can light it apart."""
     type: ClassVar[str] = "turn"
     seat: int
     may: tuple
     skipped: tuple = ()
+    side: str = "light"
 
     def to_json(self) -> dict:
         data = Action.to_json(self)
@@ -119,9 +123,11 @@ class Turn(Action):
 
 @dataclass(frozen=True, slots=True)
 class AskColour(Action):
-    """T4/D4: ``seat`` names a colour."""
+    """T4/D4: ``seat`` names one of ``colours``, offered in the ring's group order (E4's
+    dark side: the dark colours)."""
     type: ClassVar[str] = "ask_colour"
     seat: int
+    colours: tuple = COLOURS
 
     @property
     def text(self):

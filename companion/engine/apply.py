@@ -5,7 +5,7 @@ from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
 from companion.engine.cards import CARD_NAMES, COLOUR_NAMES, COLOURS, parse_colour
-from companion.engine.house.flip import flip_top, until_colour_prompt
+from companion.engine.house.flip import flip_top, shown_on_side, until_colour_prompt
 from companion.engine.house.no_mercy import check_discard_all, lay_under, roulette_prompt
 from companion.engine.phases import (CHALLENGE, COLOUR, DEAL, DEALING, DISCARDING, DRAWN,
                                      MATCH_OVER, PLAYING, SCORING, START, TARGET, TURN, VERDICT)
@@ -98,7 +98,7 @@ class ApplyMixin:
             raise
         finally:
             self.out = None
-        return out
+        return shown_on_side(self, out)
 
     push = apply  # python-chess style: push(event) ... pop()
 
@@ -168,6 +168,9 @@ class ApplyMixin:
     def prompt(self) -> list[A.Action]:
         """The actions that describe what the table waits for now; in play, the penalty cards
         still owed too, whatever the question (so a jam or a reload never strands them)."""
+        return shown_on_side(self, self._waiting_actions())
+
+    def _waiting_actions(self) -> list[A.Action]:
         phase, seat = self.phase, self.current
         if phase not in PLAYING:
             return self._prompt_between_turns()

@@ -30,7 +30,6 @@ from typing import ClassVar
 from companion.engine import actions as A
 from companion.engine import events as E
 from companion.engine.messages import message
-from companion.engine.cards import COLOURS, DARK_COLOURS
 from companion.engine import phases as P
 
 FLASH_TURN_SECONDS = 6   # E2: Flash plays against the clock unless the rules name a time
@@ -55,7 +54,7 @@ class DrawButton:
 
 @dataclass(frozen=True)
 class ColourButton:
-    """A colour was picked on the ring (T4)."""
+    """A colour was picked on the ring (T4): the colour its group was offered as."""
     colour: str
 
 
@@ -129,7 +128,7 @@ def _event(state: dict, observed) -> E.Event | None:
     if isinstance(observed, ColourButton):
         if phase != P.COLOUR:
             return None
-        return E.ChooseColour(turn, ring_colour(state, observed.colour))
+        return E.ChooseColour(turn, observed.colour)  # the ring's group, as the engine offered it
     if isinstance(observed, TurnTimeout):
         if turn == observed.seat and phase in (P.TURN, P.DRAWN):
             return E.Penalty(observed.seat, "timer")  # E2: the engine sets the count
@@ -145,14 +144,6 @@ def _event(state: dict, observed) -> E.Event | None:
             return E.Burst(observed.seat, observed.count) if observed.count or observed.ran else None
         return E.Draw(observed.seat, observed.count) if observed.count else None  # what was counted
     return None
-
-
-def ring_colour(state: dict, colour: str) -> str:
-    """The colour a group of the ring's buttons names: on E4's dark side the ring's four groups
-    stand for the dark colours in the same order (red's group pink, ... blue's purple)."""
-    if state.get("house", {}).get("side") == "dark" and colour in COLOURS:
-        return DARK_COLOURS[COLOURS.index(colour)]
-    return colour
 
 
 def press_event(state: dict, seat: int) -> E.Event | None:

@@ -71,7 +71,7 @@ class DeviceAdapter:
 
     def _turn(self, action) -> None:
         if self.ring is not None and action.seat < self.ring.seats:
-            self.turn_number = self.ring.light_turn(action.seat, self.turn_seconds)
+            self.turn_number = self.ring.light_turn(action.seat, self.turn_seconds, action.side)
 
     def _dispense(self, action) -> None:
         if self.launcher is not None:
@@ -87,7 +87,7 @@ class DeviceAdapter:
 
     def _ask_colour(self, action) -> None:
         if self.ring is not None:
-            self.ring.show_colours()
+            self.ring.show_colours(action.colours)
 
     def _ask_target(self, action) -> None:
         if self.ring is not None:

@@ -49,7 +49,9 @@ class PlayersHands:
                 return
             self.tap("launcher_draw_button")
         elif act.kind == "colour":
-            self.tap(f"seat{next(s for s, c in self.groups.items() if c == act.value)}_button")
+            # the first button the ring lights in that colour (it shows what the engine offers)
+            lit = self.service.ring.lights
+            self.tap(f"seat{next(s for s, c in lit.items() if c == act.value)}_button")
         elif act.kind == "race":
             seats = min(len(state.game.players), self.service.ring.seats)   # the ring races its own
             for seat in self.random.sample(range(seats), seats):

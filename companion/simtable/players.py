@@ -245,12 +245,12 @@ class VirtualPlayers:
         return Act("place", seat, card)
 
     def _colour(self, seat: int) -> str:
-        """The ring's colour group to press: the colour held most (on E4's dark side the
-        groups stand for the dark colours, in the same order)."""
+        """The colour to press on the ring: the colour of the side in play held most (the
+        ring lights the colours the engine offers; the hands find its group)."""
         held = [CARD_NAMES[c].split("-")[0] for c in self.world.hands[seat]]
         side = DARK_COLOURS if self.world.flags.side == "dark" else COLOURS
         counts = [held.count(colour) for colour in side]
-        return COLOURS[counts.index(max(counts))]
+        return side[counts.index(max(counts))]
 
     def hand_points(self) -> list[int]:
         points = self.world.deck.points if self.world is not None else CARD_POINTS   # E4.6: Flip's own

@@ -16,7 +16,6 @@ import logging
 import random
 import time
 
-from companion.devices.ring_logic import colour_groups
 from companion.engine import CARD_NAMES
 from companion.engine import events as E
 from companion.engine import phases as P
@@ -73,7 +72,6 @@ class SimulatedTable(PlayersHands):
         self.service.loop.subscribe(self._gather)
         self.sync()
         self.stack = self.service.devices["sim"].stack
-        self.groups = colour_groups(self.service.ring.seats)
         return self
 
     def __exit__(self, *exc) -> None:

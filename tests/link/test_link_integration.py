@@ -48,6 +48,19 @@ def test_lights_follow_the_table(devices, pico):
     assert colours[0] == "red" and colours[5] == "blue"
 
 
+def test_on_e4s_dark_side_the_pico_lights_the_dark_colours_and_a_violet_turn(devices, pico):
+    colours = devices.ring.show_colours(("pink", "teal", "orange", "purple"))
+    assert devices.ring.wait_shown(10)
+    pixels = pico.report()["pixels"]
+    assert [pixels[seat] for seat in (0, 5)] == [[0xFF, 0x3C, 0x8C], [0x78, 0x00, 0xC8]]
+    assert colours[0] == "pink" and colours[5] == "purple"
+    pico.tap(0)
+    assert take(devices.events, obs.ColourChosen).colour == "pink"
+    devices.ring.light_turn(2, side="dark")
+    assert devices.ring.wait_shown(10)
+    assert pico.report()["pixels"][1:4] == [OFF, [0xA0, 0x64, 0xFF], OFF]
+
+
 def test_dispense_3_throws_exactly_3(devices, pico):
     job = devices.launcher.dispense(3, seat=5)
     counted = [take(devices.events, obs.CardCounted).count for _ in range(3)]

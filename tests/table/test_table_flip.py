@@ -1,6 +1,7 @@
 """E4 UNO Flip at a table: the camera over rendered frames, the ring and the sim launcher on
 gpiozero MockFactory pins. A flip: the players turn the pile over and the camera reads its new
-top (the side now in play); on the dark side the ring's colour groups name the dark colours;
+top (the side now in play); on the dark side the ring lights the dark colours and a group's
+press names its dark colour;
 a wild-draw-colour run throws one card per press of the draw button until the player passes."""
 import time
 
@@ -42,9 +43,9 @@ def quiet(table):
     wait_until(lambda: not table.launcher.busy and not table.pump.busy, what="the launcher coming to rest")
 
 
-def colour_button(table, light_colour):
-    from companion.devices.ring_logic import colour_groups
-    return next(s for s, c in colour_groups(table.ring.seats).items() if c == light_colour)
+def colour_button(table, colour):
+    """The first button the ring lights in ``colour`` (what a player looks for)."""
+    return next(s for s, c in table.ring.lights.items() if c == colour)
 
 
 def test_e4_flip_at_the_table_the_turned_pile_the_ring_on_the_dark_side_and_a_draw_colour_run(tmp_path):
@@ -59,12 +60,16 @@ def test_e4_flip_at_the_table_the_turned_pile_the_ring_on_the_dark_side_and_a_dr
         wait_until(lambda: not game(table).house.get("top_due"), timeout=60, what="the new top read")
         shown = game(table)
         assert shown.top_card == FLIP_DECK.other_side["red-5"] and shown.house["side"] == "dark"
-        # E4.4: a wild-draw-colour; on the dark side green's group of the ring names orange
+        assert set(table.ring.lights.values()) == {"off", "violet"}     # a turn on the dark side
+        # E4.4: a wild-draw-colour; the ring lights the dark colours, in the groups' order
         lay(table, camera, "wild-draw-colour")
         quiet(table)
+        wait_until(lambda: "orange" in table.ring.lights.values(), what="the ring offering the colours")
+        groups = list(dict.fromkeys(table.ring.lights.values()))
+        assert groups == ["pink", "teal", "orange", "purple"]
         stack, victim = table.devices["sim"].stack, (game(table).turn + 1) % 3
         hopper, size = stack.cards, game(table).hand_sizes[victim]
-        tap(table, f"seat{colour_button(table, 'green')}_button")
+        tap(table, f"seat{colour_button(table, 'orange')}_button")
         wait_until(lambda: game(table).hand_sizes[victim] == size + 1, what="the first card")
         quiet(table)
         shown = game(table)

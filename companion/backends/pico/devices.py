@@ -20,7 +20,8 @@ import time
 
 from companion.devices import safety
 from companion.backends.base import TableDevices, aim_angles, part_settings
-from companion.devices.interface import MAX_SEATS, Beeper, ButtonRing, EventSink
+from companion.devices.interface import LIGHT_STATES, MAX_SEATS, Beeper, ButtonRing, EventSink
+from companion.firmware.ring import PALETTE
 from companion.devices.policies import make_policy
 from companion.backends.pico.launcher import PicoLauncher
 from companion.backends.pico.session import CommandRefused, LinkDown, HostLink
@@ -30,10 +31,10 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = "/dev/ttyACM0"
 BLINK_MS = 500
-# How each light state of the interface looks on the RGB ring: (mode, colour).
-LOOKS = {"off": ("OFF", 0x000000), "on": ("SOLID", 0xFFFFFF), "blink": ("BLINK", 0xFFFFFF),
-         "red": ("SOLID", 0xFF0000), "yellow": ("SOLID", 0xFFB400), "green": ("SOLID", 0x00C800),
-         "blue": ("SOLID", 0x0000FF)}
+# How each light state of the interface looks on the RGB ring: (mode, colour); every colour
+# name (E4's dark ones and its dark-side turn, "violet", too) in the firmware's palette.
+LOOKS = {"off": ("OFF", 0x000000), "on": ("SOLID", PALETTE["white"]), "blink": ("BLINK", PALETTE["white"]),
+         **{state: ("SOLID", PALETTE[state]) for state in LIGHT_STATES if state not in ("off", "on", "blink")}}
 
 
 class PicoButtonRing(ButtonRing):

@@ -24,7 +24,10 @@ own button) once the colour came; the turn is lost either way (E4.4).
 from __future__ import annotations
 
 from companion.engine import actions as A
+import dataclasses
+
 from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS, DARK_FACES,
+                                    DARK_COLOURS,
                                     COLOUR_NAMES, DRAW1, DRAW5, FLIP, NO_COLOUR, OF_COLOUR, RANKS,
                                     SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR)
 from companion.engine.house.base import HouseRule
@@ -50,6 +53,17 @@ def _side_text(game):
 def colours_in_play(game) -> range:
     """The colour indices a wild may name now: 0-3 on the light side, 5-8 on the dark."""
     return range(5, 9) if game.flags.side == DARK else range(4)
+
+
+def shown_on_side(game, actions: list) -> list:
+    """The actions as the dark side asks them: a colour question offers the dark colours (in
+    the ring's group order: red's group pink, ... blue's purple) and a turn says its side, so
+    the ring lights it apart. The one place that decides it; on the light side: as they are."""
+    if game.flags.side != DARK:
+        return actions
+    return [dataclasses.replace(a, colours=DARK_COLOURS) if isinstance(a, A.AskColour)
+            else dataclasses.replace(a, side=DARK) if isinstance(a, A.Turn) else a
+            for a in actions]
 
 
 def is_dark(card: int) -> bool:
