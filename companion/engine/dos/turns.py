@@ -142,7 +142,7 @@ class TurnsMixin:
     def _drop_half(self) -> None:
         """The turn moves on with the first card of a sum alone on its pile: a misplay (P1)."""
         if self.half is not None:
-            (_pile, first), self.half = self.half, None
+            first, self.half = self.half[1], None
             self._misplay_cards(self.current, (first,), message("dos_half_sum_left"))
 
     def play(self, seat: int, card: int) -> bool:

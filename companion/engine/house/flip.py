@@ -23,12 +23,11 @@ own button) once the colour came; the turn is lost either way (E4.4).
 """
 from __future__ import annotations
 
-from companion.engine import actions as A
 import dataclasses
 
-from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS, DARK_FACES,
-                                    DARK_COLOURS,
-                                    COLOUR_NAMES, DRAW1, DRAW5, FLIP, NO_COLOUR, OF_COLOUR, RANKS,
+from companion.engine import actions as A
+from companion.engine.cards import (CARD_COLOUR, CARD_IDS, CARD_NAMES, CARD_RANK, COLOUR_HELD_RANKS, COLOUR_NAMES,
+                                    DARK_COLOURS, DARK_FACES, DRAW1, DRAW5, FLIP, NO_COLOUR, OF_COLOUR, RANKS,
                                     SKIP_EVERYONE, WILD_DRAW2, WILD_DRAW_COLOUR)
 from companion.engine.house.base import HouseRule
 from companion.engine.messages import message
