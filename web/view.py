@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
 
-from companion.engine.cards import CARD_NAMES, COLOURS, hand_points
+from companion.engine.cards import CARD_NAMES, COLOURS, DARK_COLOURS, hand_points
 from companion.engine.editions import EDITION_OPTIONS, EDITIONS, edition_of
 from companion.engine.events import PENALTY_REASONS
 from companion.engine.options import IMPLEMENTED, NOT_AT_THE_TABLE, OPTION_INFO, PRESETS
@@ -268,7 +268,9 @@ def options_catalog(locale: str) -> dict:
             "edition_defaults": {name: OPTION_INFO[name].default for name in EDITION_OPTIONS},
             "modes": [{"id": m, "name": str(MODE_NAMES[m])} for m in MODES],
             "cards": [{"id": c, "name": card_name(c)} for c in _table_cards()],
-            "colours": [colour_view(c) for c in COLOURS],
+            # E4's dark side has colours of its own: a host names them too (the engine refuses
+            # a colour the match's deck does not have, as it does a card)
+            "colours": [colour_view(c) for c in (*COLOURS, *DARK_COLOURS)],
             "reasons": [{"id": r, "name": str(REASON_NAMES.get(r, r))} for r in PENALTY_REASONS],
             "event_kinds": [{"id": k, "name": str(n), "rule": r, "fields": f} for k, n, r, f in EVENT_KINDS],
         }

@@ -5,6 +5,7 @@ from companion.engine import actions as A
 from companion.engine.cards import (CARD_RANK, COLOUR_NAMES, DRAW1, DRAW2, DRAW_COUNTS, RANKS,
                                     REVERSE, SKIP, WILD, WILD_DRAW4)
 from companion.engine.events import Accept, ChooseColour, ChooseTarget
+from companion.engine.house.flip import colours_in_play
 from companion.engine.messages import message
 from companion.engine.phases import CHALLENGE, COLOUR, TARGET, TURN
 from companion.errors import UserError
@@ -148,8 +149,11 @@ class EffectsMixin:
         self._check_seat(seat)
         if self.phase is not COLOUR or seat != self.current:
             raise UserError(message("no_colour_now", seat=seat))
-        if not (5 <= colour < 9 if self.flags.side == "dark" else 0 <= colour < 4):  # E4's side
-            raise UserError(message("not_a_colour_index", colour=repr(colour)))
+        in_play = colours_in_play(self)  # E4: the side's colours
+        if colour not in in_play:
+            named = COLOUR_NAMES[colour] if 0 <= colour < len(COLOUR_NAMES) and COLOUR_NAMES[colour] else colour
+            raise UserError(message("not_a_colour", name=repr(named),
+                                    colours=", ".join(COLOUR_NAMES[c] for c in in_play)))
         if self.log is not None:
             self._record(ChooseColour(seat, COLOUR_NAMES[colour]))
         self.colour = colour

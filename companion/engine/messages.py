@@ -172,7 +172,6 @@ MESSAGES: dict[str, str] = {
     "nothing_to_correct": "hands are known with full information; nothing to correct",
     "hand_size_range": "a hand size during a round is a whole number from 1 (a player with no "
                        "cards has gone out by playing), not {size}",
-    "not_a_colour_index": "not a colour: {colour}",
     # a new game's players, seed and options
     "players_count": "a game needs 2 to 10 players (D2), not {players}",
     "players_named": "a game needs 2 to 10 named players (D2), not {players}",
