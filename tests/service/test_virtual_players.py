@@ -63,3 +63,32 @@ def test_no_mercy_players_play_the_card_they_drew_once_it_fits():
     game, players, drawn = _no_mercy_table_after_a_drawn_card(fits=True)
     act = players.next_act(game.snapshot())
     assert (act.kind, act.seat, act.value) == ("place", 1, drawn)
+
+
+def test_at_a_seeded_no_mercy_table_nobody_passes_while_the_drawn_card_does_not_fit():
+    """E5.3 at the simulated table (camera, launcher, ring): through the first round no player
+    passes while their last drawn card does not fit and cards can still be drawn, and some
+    player does draw a second card in one turn."""
+    from companion.config import parse_config
+    from companion.engine import PRESETS
+    from companion.simtable import Faults, SimulatedTable
+    config = parse_config({"table": {"players": ["Ada", "Ben", "Cem"], "preset": "no-mercy"},
+                           "launcher": {"backend": "sim"}, "ring": {"backend": "sim"},
+                           "data": {"store": ":memory:"}})
+    seen = {"passed while a card was owed": 0, "drew again": 0}
+    with SimulatedTable(config, seed=1, faults=Faults(hopper=PRESETS["no-mercy"].deck.size),
+                        web=False) as table:
+        players, next_act = table.players, table.players.next_act
+
+        def watched(state):
+            act = next_act(state)
+            world, turn = players.world, state.turn
+            if state.phase == "drawn" and act is not None and act.seat == turn and world.flags.roulette is None:
+                owed = not world.legal_plays(turn) and world.may_draw(turn) > world.owed[turn]
+                seen["passed while a card was owed"] += owed and act.kind == "press"
+                seen["drew again"] += act.kind == "draw_button"
+            return act
+        players.next_act = watched
+        while table.state().game.round == 1 and table.step():
+            pass
+    assert seen["passed while a card was owed"] == 0 and seen["drew again"] > 0
