@@ -276,4 +276,7 @@ class ApplyMixin:
             elif key == "roulette":   # E5: the colour's name (an empty name: not named yet)
                 value = COLOURS[value] if value >= 0 else ""
             view[key] = value
+        seat = self.current
+        if self.phase is DRAWN and self.house and self.may_draw(seat) > self.owed[seat]:
+            view["draw_again"] = True   # H7, E5.3: the draw button throws one more card
         return view

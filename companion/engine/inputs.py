@@ -220,7 +220,8 @@ def sighting_event(state: dict, card: str) -> E.Event | None:
 def draw_button(state: dict, pressed: DrawButton) -> Meaning:
     """D2: the launcher deals (or, while dealing, throws what each seat lacks); T6: the
     victim takes the cards instead of challenging; after a jam or a reload, what the engine
-    still asks for; else on a turn with nothing owed one card (T3) or a burst (E1)."""
+    still asks for; else on a turn with nothing owed one card (T3) or a burst (E1), and
+    after a drawn card one more while the engine allows it (H7, E5.3)."""
     phase, turn = state["phase"], state["turn"]
     if phase == P.DEAL and state["dealer"] is not None:
         return Meaning(events=[E.LauncherDeal(state["dealer"])])
@@ -235,6 +236,8 @@ def draw_button(state: dict, pressed: DrawButton) -> Meaning:
     if phase == P.TURN and not state["pending_draw"]:
         if pressed.bursts or state.get("rules", {}).get("extreme_bursts"):
             return Meaning(actions=[LauncherBurst(turn)])
+        return Meaning(actions=[A.Dispense(seat=turn, count=1, reason=message("reason_draw_button"))])
+    if phase == P.DRAWN and state["house"].get("draw_again"):   # H7, E5.3: no card fits yet
         return Meaning(actions=[A.Dispense(seat=turn, count=1, reason=message("reason_draw_button"))])
     return Meaning()
 

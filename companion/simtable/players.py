@@ -204,8 +204,12 @@ class VirtualPlayers:
             came = bool(hand) and CARD_COLOUR[hand[-1]] == world.flags.roulette
             return Act("press", turn) if came else Act("draw_button", turn)
         plays = world.legal_plays(turn)
-        if phase == P.DRAWN:
-            return self._place(turn, CARD_NAMES[plays[0]]) if plays else Act("press", turn)
+        if phase == P.DRAWN:   # H7, E5.3: the table allows another card, and the players'
+            # own hands (the world, full information) say none fits yet: draw on
+            if plays:
+                return self._place(turn, CARD_NAMES[plays[0]])
+            again = state.house.get("draw_again") and world.may_draw(turn) > world.owed[turn]
+            return Act("draw_button", turn) if again else Act("press", turn)
         jumper = self._jumper(state) if phase == P.TURN else None
         if jumper is not None:   # H5: the jumper's button first, then the identical card
             self.placed = (turn, CARD_NAMES[world.top])  # the camera reports the turn's seat

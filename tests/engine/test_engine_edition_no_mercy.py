@@ -111,6 +111,20 @@ def test_e5_3_at_a_tracked_table_the_player_may_draw_again_and_again():
     assert texts(game.apply(E.Pass(1))) == ["seat 2's turn: play or draw"]
 
 
+def test_e5_3_the_draw_button_throws_another_card_while_the_engine_allows_one(mode):
+    """The draw button after a drawn card: one more card while no drawn card is known to fit
+    (a tracked table cannot know: always), nothing once it fits (full information)."""
+    from companion.engine.inputs import DrawButton, meaning
+
+    def button(game):
+        return [(a.type, a.seat, a.count) for a in meaning(game.snapshot().to_json(), DrawButton()).actions]
+    game = no_mercy(mode)
+    draw(game, 1, "yellow-9")
+    assert button(game) == [("dispense", 1, 1)]
+    draw(game, 1, "red-7")
+    assert button(game) == ([] if game.full else [("dispense", 1, 1)])
+
+
 # -- E5.4 the action cards -----------------------------------------------------------------------
 def test_e5_4_a_coloured_draw4_hits_the_next_player_who_may_answer_or_take_4(mode):
     game = no_mercy(mode, hands_with(s1="red-draw4"))
