@@ -187,7 +187,7 @@ class ApplyMixin:
                 due = rule.dispense_count(self, seat, due)
             return [A.Turn(seat, ("draw",)), *owed, A.Dispense(seat, due, message("reason_due"))]
         if phase is DRAWN:
-            return [A.Turn(seat, ("play the drawn card", "pass")), *owed]
+            return [self.drawn_turn(seat), *owed]
         return [A.Turn(seat, ("play", "draw")), *owed]
 
     def _question(self) -> A.Action:
@@ -254,6 +254,8 @@ class ApplyMixin:
             return message("waiting_draw_target")  # E6
         if self.house and self.flags.roulette is not None and self.flags.roulette >= 0:
             return message("waiting_roulette", colour=COLOURS[self.flags.roulette])  # E5
+        if self._may_draw_again():   # H7, E5.3: only a full game knows the drawn card misses
+            return message("waiting_draw_again" if self.full else "waiting_play_drawn_or_draw_again")
         return _WAITING_DEALER if self.phase is DEAL and self.dealer < 0 else _WAITING[self.phase]
 
     def match(self, seat: int, pile: int, cards: list[int]) -> None:
@@ -276,7 +278,17 @@ class ApplyMixin:
             elif key == "roulette":   # E5: the colour's name (an empty name: not named yet)
                 value = COLOURS[value] if value >= 0 else ""
             view[key] = value
-        seat = self.current
-        if self.phase is DRAWN and self.house and self.may_draw(seat) > self.owed[seat]:
+        if self._may_draw_again():
             view["draw_again"] = True   # H7, E5.3: the draw button throws one more card
         return view
+
+    def drawn_turn(self, seat: int) -> A.Turn:
+        """T3: ``seat`` drew; H7, E5.3: it may draw on while no drawn card fits."""
+        if not self._may_draw_again():
+            return A.Turn(seat, ("play the drawn card", "pass"))
+        return A.Turn(seat, ("draw another",) if self.full else ("play the drawn card", "draw another"))
+
+    def _may_draw_again(self) -> bool:
+        """H7, E5.3: after a drawn card, whether the turn's player may draw another."""
+        seat = self.current
+        return self.phase is DRAWN and bool(self.house) and self.may_draw(seat) > self.owed[seat]

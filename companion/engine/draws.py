@@ -210,7 +210,7 @@ class DrawMixin:
         self.phase = DRAWN  # T3: may play the drawn card at once, else pass
         self.drawn = cards[-1] if cards else -1
         if self.out is not None:
-            self.out.append(A.Turn(seat, ("play the drawn card", "pass")))
+            self.out.append(self.drawn_turn(seat))
 
     def pass_turn(self, seat: int) -> None:
         """T3: after drawing, the seat ends the turn."""

@@ -78,6 +78,8 @@ MESSAGES: dict[str, str] = {
     # what the game waits for in each phase (the snapshot's waiting_for.what)
     "waiting_play_or_draw": "play or draw",
     "waiting_play_drawn_or_pass": "play the drawn card or pass",
+    "waiting_play_drawn_or_draw_again": "play the drawn card or draw another",
+    "waiting_draw_again": "draw another card: none fits yet",
     "waiting_colour": "choose a colour",
     "waiting_challenge": "challenge or draw",
     "waiting_target": "choose a player to swap hands with",

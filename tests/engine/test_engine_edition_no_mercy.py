@@ -94,7 +94,9 @@ def test_e5_3_with_full_information_the_player_draws_until_a_card_fits_and_plays
     hands = [HANDS[0], ["blue-4", "green-6", "yellow-8", "blue-9", "green-1", "yellow-3", "blue-2"],
              HANDS[2]]
     game = table(hands, no_mercy=True, start="red-5")
-    game.apply(E.Draw(1, 1, ("yellow-9",)))  # does not fit: the turn is not over
+    # does not fit: the turn is not over, and the phones say what to do
+    assert texts(game.apply(E.Draw(1, 1, ("yellow-9",)))) == ["seat 1's turn: draw another"]
+    assert game.snapshot()["waiting_for"]["what"] == "draw another card: none fits yet"
     with pytest.raises(UserError, match="no card fits yet: draw again"):
         game.apply(E.Pass(1))
     game.apply(E.Draw(1, 1, ("red-7",)))
@@ -107,7 +109,7 @@ def test_e5_3_with_full_information_the_player_draws_until_a_card_fits_and_plays
 def test_e5_3_at_a_tracked_table_the_player_may_draw_again_and_again():
     game = table(HANDS, full=False, no_mercy=True)
     for _ in range(3):
-        assert "play the drawn card or pass" in texts(game.apply(E.Draw(1, 1)))[0]
+        assert "play the drawn card or draw another" in texts(game.apply(E.Draw(1, 1)))[0]
     assert texts(game.apply(E.Pass(1))) == ["seat 2's turn: play or draw"]
 
 
