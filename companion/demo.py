@@ -31,7 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     add = parser.add_argument
     add("--players", type=int, default=4, help="2 to 6 virtual players (default 4)")
     add("--seed", type=int, default=None, help="random seed, to repeat a match")
-    add("--rules", default="official", choices=sorted(PRESETS), help="rule preset (default official)")
+    add("--rules", default=None, choices=sorted(PRESETS),
+        help="rule preset (default: the edition's own preset if it has one, else official)")
     add("--edition", default=None, metavar="NAME",
         help="the deck and its rules: " + ", ".join(EDITIONS) + " (default: the preset's, classic)")
     add("--mode", default="classic", choices=MODES,
@@ -64,6 +65,8 @@ def main(argv: list[str]) -> int:
     if not 0 <= options.port <= 65535:
         raise UserError("--port: 0 to 65535")
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**6)
+    if options.rules is None:   # an edition's preset scores it as its sources do
+        options.rules = options.edition if options.edition in PRESETS else "official"
     rules = {"target": options.target} if options.target else {}
     chosen = edition(options.edition) if options.edition is not None else None
     if chosen is not None:

@@ -76,3 +76,14 @@ def test_demo_plays_a_whole_uno_junior_match_from_the_command_line(tmp_path):
     assert state["match"]["over"] and winner.startswith(f"winner: {state['players'][state['match']['winner']]}; ")
     assert winner.endswith("round wins " + ", ".join(f"{n} {w}" for n, w in zip(state["players"], state["round_wins"])))
     assert max(state["round_wins"]) == 3
+
+
+def test_demo_of_an_edition_plays_its_own_preset_unless_told_otherwise():
+    """``--edition no-mercy`` alone: No Mercy as its preset scores it (three round wins, E5.9);
+    it played the official preset's points to 500 (long matches, classic card values)."""
+    result = run("demo", "--edition", "no-mercy", "--seed", "1", "--players", "2", *QUICK)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "rules no-mercy; seed 1; edition no-mercy (UNO Show 'em No Mercy" in lines[0], lines[0]
+    winner = next(line for line in lines if line.startswith("winner: "))
+    assert "; round wins " in winner and winner.count(" 3") == 1, winner
