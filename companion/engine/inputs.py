@@ -236,10 +236,15 @@ def draw_button(state: dict, pressed: DrawButton) -> Meaning:
     if phase == P.TURN and not state["pending_draw"]:
         if pressed.bursts or state.get("rules", {}).get("extreme_bursts"):
             return Meaning(actions=[LauncherBurst(turn)])
-        return Meaning(actions=[A.Dispense(seat=turn, count=1, reason=message("reason_draw_button"))])
+        return _one_card(turn)
     if phase == P.DRAWN and state["house"].get("draw_again"):   # H7, E5.3: no card fits yet
-        return Meaning(actions=[A.Dispense(seat=turn, count=1, reason=message("reason_draw_button"))])
+        return _one_card(turn)
     return Meaning()
+
+
+def _one_card(seat: int) -> Meaning:
+    """The draw button's one card for ``seat`` (T3, and again after a drawn card: H7, E5.3)."""
+    return Meaning(actions=[A.Dispense(seat=seat, count=1, reason=message("reason_draw_button"))])
 
 
 @dataclass(frozen=True, slots=True)
