@@ -254,7 +254,7 @@ class ApplyMixin:
             return message("waiting_draw_target")  # E6
         if self.house and self.flags.roulette is not None and self.flags.roulette >= 0:
             return message("waiting_roulette", colour=COLOURS[self.flags.roulette])  # E5
-        if self._may_draw_again():   # H7, E5.3: only a full game knows the drawn card misses
+        if self.may_draw_another():   # H7, E5.3: only a full game knows the drawn card misses
             return message("waiting_draw_again" if self.full else "waiting_play_drawn_or_draw_again")
         return _WAITING_DEALER if self.phase is DEAL and self.dealer < 0 else _WAITING[self.phase]
 
@@ -278,17 +278,18 @@ class ApplyMixin:
             elif key == "roulette":   # E5: the colour's name (an empty name: not named yet)
                 value = COLOURS[value] if value >= 0 else ""
             view[key] = value
-        if self._may_draw_again():
+        if self.may_draw_another():
             view["draw_again"] = True   # H7, E5.3: the draw button throws one more card
         return view
 
     def drawn_turn(self, seat: int) -> A.Turn:
         """T3: ``seat`` drew; H7, E5.3: it may draw on while no drawn card fits."""
-        if not self._may_draw_again():
+        if not self.may_draw_another():
             return A.Turn(seat, ("play the drawn card", "pass"))
         return A.Turn(seat, ("draw another",) if self.full else ("play the drawn card", "draw another"))
 
-    def _may_draw_again(self) -> bool:
-        """H7, E5.3: after a drawn card, whether the turn's player may draw another."""
+    def may_draw_another(self) -> bool:
+        """H7, E5.3: after a drawn card, whether the turn's player may draw another (public:
+        the simulated table's players ask their full-information world)."""
         seat = self.current
         return self.phase is DRAWN and bool(self.house) and self.may_draw(seat) > self.owed[seat]

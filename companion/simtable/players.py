@@ -208,7 +208,7 @@ class VirtualPlayers:
             # own hands (the world, full information) say none fits yet: draw on
             if plays:
                 return self._place(turn, CARD_NAMES[plays[0]])
-            again = state.house.get("draw_again") and world.may_draw(turn) > world.owed[turn]
+            again = state.house.get("draw_again") and world.may_draw_another()
             return Act("draw_button", turn) if again else Act("press", turn)
         jumper = self._jumper(state) if phase == P.TURN else None
         if jumper is not None:   # H5: the jumper's button first, then the identical card
