@@ -173,13 +173,7 @@ class SimulatedTable(PlayersHands):
     def _tell_rounds(self, update, tell) -> None:
         for action in update.actions:
             if action.type == "round_over":
-                state, shown = update.snapshot, update.snapshot.game
-                wins = shown.match.scoring == "wins"   # S4 counts round wins, not points
-                scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players,
-                                                                shown.round_wins if wins else shown.scores))
-                tell(f"round {len(state.rounds):>2}: "
-                     f"{shown.players[action.winner]} wins the round "
-                     f"(+{action.points[action.winner]}); {'round wins' if wins else 'scores'}: {scores}")
+                tell(round_line(update.snapshot))
 
     def fault_report(self) -> list[str]:
         lines = [f"{name}: {count}" for name, count in self.counts.items() if count]
@@ -188,3 +182,19 @@ class SimulatedTable(PlayersHands):
         if self.players.errors:
             lines.append(f"the players' cards disagreed with the table {len(self.players.errors)} times")
         return lines
+
+
+def round_line(state: TableState) -> str:
+    """The demo's line for the round just over (the table's last round row)."""
+    shown, row = state.game, state.rounds[-1]
+    winner = row["winner"]
+    wins = shown.match.scoring == "wins"   # S4 counts round wins: the round brought no points
+    if wins:   # the engine's count of round wins, before and after this round
+        before = state.rounds[-2]["wins"][winner] if len(state.rounds) > 1 else 0
+        gained = row["wins"][winner] - before
+        brought = f"+{gained} round win" + ("" if gained == 1 else "s")
+    else:
+        brought = f"+{row['points'][winner]}"
+    scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.round_wins if wins else shown.scores))
+    return (f"round {len(state.rounds):>2}: {shown.players[winner]} wins the round "
+            f"({brought}); {'round wins' if wins else 'scores'}: {scores}")
