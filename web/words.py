@@ -67,9 +67,10 @@ EDITION_HELP = {
                  "are held."),
     "flip": _l("112 double-sided cards, 7 each. A Flip card turns every hand and both piles over: "
                "after it, turn the discard pile over, and the camera reads its new top. On the dark "
-               "side the ring's four colour groups stand for pink, teal, orange and purple. A Wild "
-               "Draw Colour: the launcher throws one card at each press of the draw button; press "
-               "your own button once the colour came."),
+               "side the ring lights its four colour groups pink, teal, orange and purple (with "
+               "single-colour lights: red's group is pink, yellow's teal, green's orange, blue's "
+               "purple). A Wild Draw Colour: the launcher throws one card at each press of the draw "
+               "button; press your own button once the colour came."),
     "no-mercy": _l("168 cards, 7 each: draw until a card fits, stack draw cards of equal or higher value, "
                    "a 7 swaps and a 0 passes the hands; 25 cards in hand puts a player out. The "
                    "launcher throws whole totals (up to the 25th card) and a colour roulette card "
