@@ -38,12 +38,13 @@ import numpy as np
 from companion.engine.cards import CLASSIC_DECK, Deck
 from companion.errors import UserError
 from companion.vision.builtin import default_profile
-from companion.vision.deck import card_names, split
+from companion.vision.deck import card_names, colours as deck_colours, split
 from companion.vision.detect import READ_H, READ_W, card_score, order_corners, ranked_outlines, read_warp, warp
 from companion.vision.features import look
 from companion.vision.learn import learn, learn_views, with_colours
 from companion.vision.outline import jittered, polish
 from companion.vision.profile import Profile
+from companion.vision.recognise import nearest_colour
 from companion.vision.imagefile import read_image
 from companion.vision.sources import IMAGE_SUFFIXES
 
@@ -69,13 +70,15 @@ class TeachReport:
         return "\n".join(lines)
 
 
-def _outline_of(image: np.ndarray, colour: str | None) -> np.ndarray | None:
+def _outline_of(image: np.ndarray, colour: str | None, deck: Deck) -> np.ndarray | None:
     """The card's outline in a teaching photo: of the most card-like outlines, a large one
-    whose field has the colour the folder name says (black for wild cards)."""
+    whose field has the colour the folder name says (black for wild cards), of the colours
+    ``deck`` has (a classic green is not to be taken for Flip's teal)."""
     outlines = ranked_outlines(image, 0.3)[:6]
     if not outlines:
         return None
-    colours = default_profile().colours
+    builtin = default_profile().colours
+    colours = {c: builtin[c] for c in deck_colours(deck) if c in builtin}
     largest = max(cv2.contourArea(order_corners(q)) for q, _ in outlines)
     best, best_value = None, -1.0
     for quad, score in outlines:
@@ -83,8 +86,7 @@ def _outline_of(image: np.ndarray, colour: str | None) -> np.ndarray | None:
         if colour is None:
             agrees = seen.black_edge > 0.4
         else:
-            nearest = min(colours, key=lambda c: float(np.linalg.norm(colours[c] - seen.chroma)))
-            agrees = nearest == colour and seen.black_edge < 0.4
+            agrees = nearest_colour(seen.chroma, colours) == colour and seen.black_edge < 0.4
         value = score * (cv2.contourArea(order_corners(quad)) / largest) ** 0.2 * (1.0 if agrees else 0.3)
         if value > best_value:
             best, best_value = quad, value
@@ -160,7 +162,7 @@ def teach_images(images: dict[str, list[np.ndarray]], deck: Deck | None = None) 
         colour, rank = split(name)
         used = 0
         for index, image in enumerate(photos):
-            quad = _outline_of(image, colour)
+            quad = _outline_of(image, colour, deck or CLASSIC_DECK)
             if quad is None:
                 report.skipped.append(f"{name} photo {index + 1}: no card found")
                 report.looked.append((name, index + 1, image, None, "no card found"))

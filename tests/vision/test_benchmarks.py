@@ -4,6 +4,7 @@ import sys
 
 import cv2
 
+from companion.vision.photos import half_of
 from companion.vision.scene import Scene
 
 
@@ -33,10 +34,10 @@ def test_bench_photos_skips_with_a_clear_message_without_the_photos(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-def test_bench_photos_measures_a_labelled_set_and_its_check_half(tmp_path):
+def test_bench_photos_measures_a_labelled_set_and_each_fixed_half(tmp_path):
     rows = ["file,card,source_repo,source_path"]
     for i, name in enumerate(("red-5", "blue-skip", "wild")):
-        for j in range(3):
+        for j in range(4):
             table = Scene(seed=10 * i + j, card_height=300)
             table.random_place(name, spread=20)
             path = tmp_path / name / f"{j}.jpg"
@@ -44,14 +45,29 @@ def test_bench_photos_measures_a_labelled_set_and_its_check_half(tmp_path):
             cv2.imwrite(str(path), table.frame())
             rows.append(f"{name}/{j}.jpg,{name},made,here")
     (tmp_path / "labels.csv").write_text("\n".join(rows) + "\n")
+    measured = [row.split(",")[0] for row in rows[1:] if not row.split(",")[0].endswith("/0.jpg")]   # the first photo of each card teaches      # the first photo of each card teaches
+    check = sum(half_of(f) == "check" for f in measured)
+    assert 0 < check < len(measured)
     result = _bench("photos", "--photos", str(tmp_path), "--half", "check")
     assert result.returncode == 0, result.stderr
     assert "taught from 3 photos" in result.stdout
-    assert "== taught profile: 3 photos" in result.stdout        # the 3rd photo of each card
-    assert "== built-in profile (no teaching): 3 photos" in result.stdout
+    assert f"== taught profile: {check} photos" in result.stdout
+    assert f"== built-in profile (no teaching): {check} photos" in result.stdout
     assert "threshold  answered  exact-of-answered" in result.stdout
     assert "ms per photo scaled to 640x480, built-in profile, median: " in result.stdout
     assert "photos_reference_ms=" in result.stdout
+    whole = _bench("photos", "--photos", str(tmp_path))
+    assert whole.returncode == 0, whole.stderr
+    assert f"== taught profile: {len(measured)} photos" in whole.stdout
+    assert f"  development half ({len(measured) - check} photos): answered " in whole.stdout
+    assert f"  check half ({check} photos): answered " in whole.stdout
+
+
+def test_a_photo_stays_in_its_half_whatever_else_is_in_the_set():
+    names = [f"deck/card-{i}/{i:04d}.jpg" for i in range(400)]
+    halves = [half_of(name) for name in names]
+    assert halves == [half_of(name) for name in reversed(names)][::-1]
+    assert 160 < halves.count("check") < 240       # about half each
 
 
 def test_bench_vision_tables_measures_an_edition_deck():
