@@ -354,22 +354,3 @@ def test_e6_bench_engine_plays_all_wild_games_and_prints_games_per_second(capsys
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("engine (all-wild): 20 games, 4 players")
     assert lines[-1].startswith("games_per_s=") and int(lines[-1].split("=")[1]) > 0
-
-
-def test_e6_an_unrecorded_all_wild_round_never_takes_the_classic_fast_path(monkeypatch):
-    # given the fast path of official rounds made to fail, when the benchmark's kind of
-    # round (unrecorded, unwatched, full information) is played
-    from companion.engine import sim
-
-    def fast_path(game, random):
-        raise AssertionError("the classic fast path ran")
-    monkeypatch.setattr(sim, "_official_steps", fast_path)
-    rnd = random.Random(2).random
-    game = Game(3, RuleOptions(all_wild=True), full_information=True, record=False)
-    game.deal_random(rnd, dealer=0)
-    sim.play_round(game, rnd)  # then All Wild plays every step through the rule methods
-    assert game.winner >= 0
-    classic = Game(3, full_information=True, record=False)
-    classic.deal_random(rnd, dealer=0)
-    with pytest.raises(AssertionError, match="fast path ran"):  # the patch does bite
-        sim.play_round(classic, rnd)

@@ -333,19 +333,6 @@ def test_e7_bench_engine_plays_dos_games_and_prints_games_per_second(capsys):
     assert lines[-1].startswith("games_per_s=") and int(lines[-1].split("=")[1]) > 0
 
 
-def test_e7_an_unrecorded_dos_round_never_takes_the_classic_fast_path(monkeypatch):
-    from companion.engine import sim
-
-    def fast_path(game, random):
-        raise AssertionError("the classic fast path ran")
-    monkeypatch.setattr(sim, "_official_steps", fast_path)
-    rnd = random.Random(2).random
-    game = Game(3, DOS_RULES, full_information=True, record=False)
-    game.deal_random(rnd, dealer=0)
-    sim.play_round(game, rnd)
-    assert game.winner >= 0
-
-
 @pytest.mark.parametrize("name", ["companion.engine.dos", "companion.engine.dos.data",
                                   "companion.engine.dos.players"])
 def test_e7_the_dos_docstring_examples_run(name):

@@ -156,20 +156,3 @@ def test_e4_bench_engine_plays_flip_games_and_prints_games_per_second(capsys):
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("engine (flip): 10 games, 4 players")
     assert lines[-1].startswith("games_per_s=") and int(lines[-1].split("=")[1]) > 0
-
-
-def test_e4_an_unrecorded_flip_round_never_takes_the_classic_fast_path(monkeypatch):
-    from companion.engine import sim
-
-    def fast_path(game, random):
-        raise AssertionError("the classic fast path ran")
-    monkeypatch.setattr(sim, "_official_steps", fast_path)
-    rnd = random.Random(2).random
-    game = Game(3, RuleOptions(flip=True), full_information=True, record=False)
-    game.deal_random(rnd, dealer=0)
-    sim.play_round(game, rnd)  # then Flip plays every step through the rule methods
-    assert game.winner >= 0
-    classic = Game(3, full_information=True, record=False)
-    classic.deal_random(rnd, dealer=0)
-    with pytest.raises(AssertionError, match="fast path ran"):  # the patch does bite
-        sim.play_round(classic, rnd)

@@ -207,23 +207,3 @@ def test_e3_bench_engine_plays_junior_games_and_prints_games_per_second(capsys):
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("engine (junior): 20 games, 4 players")
     assert lines[-1].startswith("games_per_s=") and int(lines[-1].split("=")[1]) > 0
-
-
-def test_e3_an_unrecorded_junior_round_never_takes_the_classic_fast_path(monkeypatch):
-    # given the fast path of official rounds made to fail, when the benchmark's kind of
-    # round (unrecorded, unwatched, full information) is played
-    from companion.engine import sim
-
-    def fast_path(game, random):
-        raise AssertionError("the classic fast path ran")
-    monkeypatch.setattr(sim, "_official_steps", fast_path)
-    rnd = random.Random(2).random
-    for level in (1, 2):
-        game = Game(3, RuleOptions(junior_level=level), full_information=True, record=False)
-        game.deal_random(rnd, dealer=0)
-        sim.play_round(game, rnd)  # then Junior plays every step through the rule methods
-        assert game.winner >= 0
-    classic = Game(3, full_information=True, record=False)
-    classic.deal_random(rnd, dealer=0)
-    with pytest.raises(AssertionError, match="fast path ran"):  # the patch does bite
-        sim.play_round(classic, rnd)

@@ -364,23 +364,6 @@ def test_e5_bench_engine_plays_no_mercy_games_and_prints_games_per_second(capsys
     assert lines[-1].startswith("games_per_s=") and int(lines[-1].split("=")[1]) > 0
 
 
-def test_e5_an_unrecorded_no_mercy_round_never_takes_the_classic_fast_path(monkeypatch):
-    from companion.engine import sim
-
-    def fast_path(game, random):
-        raise AssertionError("the classic fast path ran")
-    monkeypatch.setattr(sim, "_official_steps", fast_path)
-    rnd = random.Random(2).random
-    game = Game(3, RuleOptions(no_mercy=True), full_information=True, record=False)
-    game.deal_random(rnd, dealer=0)
-    sim.play_round(game, rnd)  # every step through the rule methods
-    assert game.winner >= 0
-    classic = Game(3, full_information=True, record=False)
-    classic.deal_random(rnd, dealer=0)
-    with pytest.raises(AssertionError, match="fast path ran"):  # the patch does bite
-        sim.play_round(classic, rnd)
-
-
 def test_e5_the_plays_found_at_once_are_those_the_rules_allow_card_by_card(monkeypatch):
     # given the virtual players' every step of seeded rounds, the plays No Mercy finds at once
     # (its legal_plays) are exactly those Game.legal_plays finds by judging each card

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from companion.engine import Game, PRESETS
+from companion.engine import Game, PRESETS, RuleOptions
+from companion.engine.dos import DOS_RULES
 from companion.engine import sim
 from companion.engine.log import format_log
 from companion.engine.phases import PLAYING
@@ -116,9 +117,14 @@ def test_an_unrecorded_fast_round_equals_the_recorded_general_round(seed):
     (PRESETS["official"], 0.3), (PRESETS["party"], 0.0), (PRESETS["casual"], 0.2),
     (PRESETS["official"].replace(extreme_bursts=True), 0.0),
     (PRESETS["official"].replace(stack_mixed=True, draw_until_playable=True), 0.0),
-    (PRESETS["official"].replace(doubling=True, jump_in=True, reverse_bounce=True), 0.0)])
+    (PRESETS["official"].replace(doubling=True, jump_in=True, reverse_bounce=True), 0.0),
+    # the other editions (E3-E7) play every step through their rule methods
+    (RuleOptions(junior_level=1), 0.0), (RuleOptions(junior_level=2), 0.0),
+    (RuleOptions(flip=True), 0.0), (RuleOptions(no_mercy=True), 0.0),
+    (RuleOptions(all_wild=True), 0.0), (DOS_RULES, 0.0)])
 def test_house_rules_and_forgotten_calls_never_take_the_fast_path(monkeypatch, options, forget):
-    """The fast path knows only rounds without house rules, bursts or forgotten UNO calls."""
+    """The fast path knows only official rounds of classic UNO: no house rules, bursts,
+    forgotten UNO calls or other editions."""
     def refuse(game, random):
         raise AssertionError("the fast path was taken")
     games = []
