@@ -20,6 +20,7 @@ from companion.engine import PRESETS, preset
 from companion.engine.editions import EDITIONS, edition, edition_of
 from companion.errors import UserError
 from companion.simtable import Faults, SimulatedTable
+from companion.simtable.simulated import COUNTED
 from companion.table.game import MODES
 
 log = logging.getLogger(__name__)
@@ -91,10 +92,9 @@ def main(argv: list[str]) -> int:
         state = table.state()
         shown = state.game
         winner = shown.match.winner
-        wins = shown.match.scoring == "wins"   # S4 counts round wins, not points
-        print(f"winner: {shown.players[winner]}; {'round wins' if wins else 'scores'} "
-              + ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.round_wins if wins else shown.scores)),
-              flush=True)
+        standing = shown.standing   # what the engine counts: points, or S4's round wins
+        print(f"winner: {shown.players[winner]}; {COUNTED[standing.counts]} "
+              + ", ".join(f"{n} {s}" for n, s in zip(shown.players, standing.totals)), flush=True)
         print(f"played: {len(state.rounds)} rounds, {shown.events} events "
               f"in {time.monotonic() - started:.0f} s", flush=True)
         for line in table.fault_report():

@@ -104,11 +104,11 @@ def detail_view(detail: dict) -> dict:
     rounds: dict[int, list[str]] = {}
     for entry in detail["journal"]:
         rounds.setdefault(entry.get("round", 0), []).append(describe(entry, players))
-    rows = [{"round": row["round"], "points": row["points"], "totals": row["totals"]}
+    # in what the match counts (points, or with S4 round wins), as the engine stood after each round
+    rows = [{"round": row["round"], "points": row["standing"]["last_round"], "totals": row["standing"]["totals"]}
             for row in detail["rounds"]]
-    target = match["options"].get("target") if match["scoring"] != "wins" else None
     return {"match": match, "refused": detail["refused"], "rounds": rows,
-            "chart": {"players": players, "target": target if type(target) is int else None, "rows": rows},
+            "chart": {"players": players, "target": detail["standing"]["goal"], "rows": rows},
             "events": [{"round": number, "texts": texts} for number, texts in sorted(rounds.items())]}
 
 

@@ -58,10 +58,9 @@ def render(update, locale: str) -> dict:
 def build_view(state: TableState) -> dict:
     game = state.game
     players, turn = list(game.players), game.turn
-    match, scores = game.match, list(game.scores)
-    wins_only = match.scoring == "wins"
-    points = list(game.round_wins) if wins_only else scores
-    goal = (state.setup.options.target_wins or max(points + [1])) if wins_only else match.target
+    standing = game.standing   # points or round wins, as the engine counts the match
+    points = list(standing.totals)
+    goal = standing.goal or max(points + [1])   # round wins without a target: the leader's
     owed = game.owed_cards
     player_views = []
     call, catch = ("DOS!", _("no DOS called!")) if game.centre_row is not None else ("UNO!", _("no UNO called!"))
@@ -189,7 +188,9 @@ def _status(game: GameView, players: list[str], what: str) -> dict:
     elif game.phase in (P.DEAL, P.START):
         banner = (_("New round: %(what)s", what=what) if game.round > 1
                   else _("New game: %(what)s", what=what))
-    target = _("target %(points)d", points=match.target) if match.scoring != "wins" else _("count round wins")
+    standing = game.standing
+    target = (_("count round wins") if standing.counts == "round_wins"
+              else _("target %(points)d", points=standing.goal))
     return {"round": game.round, "phase": game.phase,
             "round_text": _("Round %(number)d", number=game.round) + " · " + target,
             "phase_text": f"{players[seat]}: {what}" if seat is not None else what,
@@ -199,18 +200,12 @@ def _status(game: GameView, players: list[str], what: str) -> dict:
 
 
 def _rounds(state: TableState, players: list[str]) -> dict:
-    """Points per round and running totals; with S4 (count wins) the wins themselves."""
-    if state.game.match.scoring == "wins":
-        rows = [{"round": row["round"], "totals": row["wins"],
-                 "points": [1 if seat == row["winner"] else 0 for seat in range(len(players))]}
-                for row in state.rounds]
-        target = state.setup.options.target_wins or None
-    else:
-        rows = [{"round": row["round"], "points": row["points"], "totals": row["totals"]}
-                for row in state.rounds]
-        target = state.game.match.target
-    return {"players": players, "target": target, "round_label": _("Round"), "total_label": _("Total"),
-            "rows": rows}
+    """What each round brought and the running totals, in what the match counts (points, or
+    with S4 the round wins), as the engine stood after that round."""
+    rows = [{"round": row["round"], "points": row["standing"]["last_round"], "totals": row["standing"]["totals"]}
+            for row in state.rounds]
+    return {"players": players, "target": state.game.standing.goal, "round_label": _("Round"),
+            "total_label": _("Total"), "rows": rows}
 
 
 class StreamRenderer:

@@ -151,7 +151,7 @@ class ApplyMixin:
             setattr(game, name, getattr(self, name))
         game.hands = [hand[:] for hand in self.hands]
         for name in ("sizes", "pile", "discard", "owed", "called", "scores", "wins",
-                     "round_points", "revealed_points", "candidates"):
+                     "round_points", "round_won", "revealed_points", "candidates"):
             setattr(game, name, getattr(self, name)[:])
         game.log = None if self.log is None or not record else self.log[:]
         game.flags = self.flags.copy()  # house rules change its lists and dicts in place
@@ -244,7 +244,8 @@ class ApplyMixin:
             tuple(self.round_points), self.winner if self.winner >= 0 else None,
             MatchStanding(phase is MATCH_OVER, self.match_winner if self.match_winner >= 0 else None,
                           options.scoring, options.target),
-            options, self._house_state(), len(self.log) if self.log is not None else None)
+            options, self._house_state(), len(self.log) if self.log is not None else None,
+            last_round_wins=tuple(self.round_won))
 
     def _waiting(self):
         """What the game waits for now (the snapshot's ``waiting_for.what``)."""

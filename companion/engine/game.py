@@ -45,7 +45,7 @@ class Game(EffectsMixin, DrawMixin, CallsMixin, RoundMixin, JumpMixin, ApplyMixi
                  "discard", "top", "colour", "current", "direction", "pending", "phase",
                  "drawn", "owed", "called", "uno_window", "wd4_by", "wd4_colour", "after_colour",
                  "dealer", "candidates", "round_no", "winner", "ending", "scores", "wins",
-                 "round_points", "revealed_points", "match_winner", "log", "out",
+                 "round_points", "round_won", "revealed_points", "match_winner", "log", "out",
                  "answerable", "house", "answers_draws", "flags", "fitting", "seed")
 
     def __new__(cls, players=2, options=None, **kwargs):

@@ -18,7 +18,7 @@ class RoundMixin:
 
     def _new_match(self) -> None:
         n = self.n
-        self.scores, self.wins, self.round_points = [0] * n, [0] * n, [0] * n
+        self.scores, self.wins, self.round_points, self.round_won = [0] * n, [0] * n, [0] * n, [0] * n
         self.round_no, self.dealer, self.match_winner = 1, -1, -1
         self.candidates = list(range(n))
         self._reset_round([[] for _ in range(n)], [0] * n, self.deck.cards())
@@ -256,8 +256,8 @@ class RoundMixin:
         options, winner, n = self.options, self.winner, self.n
         winners = self.team(winner)
         self.round_points = [0] * n
-        for seat in winners:
-            self.wins[seat] += 1  # S4 counts them; the others show them
+        self.round_won = [1 if seat in winners else 0 for seat in range(n)]  # V2: both partners
+        self.wins = [w + won for w, won in zip(self.wins, self.round_won)]  # S4 counts them; the others show them
         if options.scoring == "winner":  # S2: the points left in the other hands
             points = sum(p for seat, p in enumerate(hand_points) if seat not in winners)
             for seat in winners:

@@ -100,6 +100,22 @@ class MatchStanding:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class Standing:
+    """Where each seat stands in what the match counts: ``counts`` is ``"points"`` (S2, S3)
+    or ``"round_wins"`` (S4; with V2 partners a round win counts for both); ``totals`` the
+    match so far, ``last_round`` what the last finished round brought each seat, ``goal``
+    the target in that count (None: the host ends the match)."""
+    counts: str
+    totals: tuple[int, ...]
+    last_round: tuple[int, ...]
+    goal: int | None
+
+    def to_json(self) -> dict:
+        return {"counts": self.counts, "totals": list(self.totals), "last_round": list(self.last_round),
+                "goal": self.goal}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class GameView(JsonReadable):
     """One moment of a game, as the engine shows it. Seats are indexes into ``players``;
     cards and colours are their names ("red-5", "blue"); None where there is none yet."""
@@ -133,11 +149,22 @@ class GameView(JsonReadable):
     #: E7 DOS: the centre row, each pile's cards from the bottom (its centre card) up; None
     #: in the games without a row (then the JSON has no such key)
     centre_row: tuple[tuple[str, ...], ...] | None = None
+    #: per seat: the round wins the last finished round brought (V2: both partners); read it
+    #: through ``standing`` (not in the JSON, whose keys the page and replay always had)
+    last_round_wins: tuple[int, ...] = ()
     _json: dict | None = field(default=None, init=False, repr=False)
 
     @property
     def mode(self) -> str:
         return "full" if self.full else "tracking"
+
+    @property
+    def standing(self) -> Standing:
+        """Each seat's standing in what the match counts (what the page and the demo show,
+        so they never read the scoring option themselves)."""
+        if self.match.scoring == "wins":  # S4
+            return Standing("round_wins", self.round_wins, self.last_round_wins, self.options.target_wins or None)
+        return Standing("points", self.scores, self.last_round_points, self.match.target)
 
     @property
     def rules(self) -> dict:

@@ -255,6 +255,7 @@ class MatchArchive:
                             None, self.current_id())
         return {"match": entry, "rounds": list(replayed.game.rounds),
                 "journal": list(replayed.game.journal), "refused": replayed.refused,
+                "standing": state.standing.to_json(),
                 "state": {"phase": state.phase, "hand_sizes": list(state.hand_sizes), "dealer": state.dealer,
                           "top_card": state.top_card}}
 

@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 QUICK_LAUNCHER = {"aim_time": 0.01, "settle": 0.04, "rest": 0.01}
 STALL_ACTS = 60   # acts in a row that change nothing: the demo is stuck (a bug), say so
 MAX_SPREAD = 12   # cards a hand may have to lie apart under the camera (else typed in)
+#: the demo's word for what the engine's standing counts
+COUNTED = {"points": "scores", "round_wins": "round wins"}
 
 
 class SimulatedTable(PlayersHands):
@@ -187,14 +189,10 @@ class SimulatedTable(PlayersHands):
 def round_line(state: TableState) -> str:
     """The demo's line for the round just over (the table's last round row)."""
     shown, row = state.game, state.rounds[-1]
-    winner = row["winner"]
-    wins = shown.match.scoring == "wins"   # S4 counts round wins: the round brought no points
-    if wins:   # the engine's count of round wins, before and after this round
-        before = state.rounds[-2]["wins"][winner] if len(state.rounds) > 1 else 0
-        gained = row["wins"][winner] - before
-        brought = f"+{gained} round win" + ("" if gained == 1 else "s")
-    else:
-        brought = f"+{row['points'][winner]}"
-    scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.round_wins if wins else shown.scores))
+    winner, standing = row["winner"], row["standing"]   # the engine's count after that round
+    gained = standing["last_round"][winner]
+    brought = (f"+{gained} round win" + ("" if gained == 1 else "s") if standing["counts"] == "round_wins"
+               else f"+{gained}")
+    scores = ", ".join(f"{n} {s}" for n, s in zip(shown.players, shown.standing.totals))
     return (f"round {len(state.rounds):>2}: {shown.players[winner]} wins the round "
-            f"({brought}); {'round wins' if wins else 'scores'}: {scores}")
+            f"({brought}); {COUNTED[standing['counts']]}: {scores}")

@@ -195,7 +195,7 @@ class TableGame:
             if action.type == "round_over":
                 self.rounds.append({"round": before_round, "winner": action.winner,
                                     "points": list(action.points), "totals": list(engine.scores),
-                                    "wins": list(engine.wins)})
+                                    "wins": list(engine.wins), "standing": engine.snapshot().standing.to_json()})
         return actions
 
     @staticmethod

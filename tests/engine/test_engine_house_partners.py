@@ -49,3 +49,11 @@ def test_v2_with_s4_a_round_win_counts_for_both_partners(mode):
 def test_v2_needs_an_even_table_of_four_or_more(players):
     with pytest.raises(UserError, match="even number of players"):
         Game(players, RuleOptions(partners=True))
+
+
+def test_v2_with_s4_the_standing_counts_round_wins_and_the_round_brought_one_to_each_partner(mode):
+    game = mode(HANDS, partners=True, scoring="wins", target_wins=3)
+    finish(game)
+    standing = game.snapshot().standing
+    assert (standing.counts, standing.totals, standing.last_round, standing.goal) == (
+        "round_wins", (0, 1, 0, 1), (0, 1, 0, 1), 3)

@@ -7,8 +7,14 @@ import urllib.request
 
 import pytest
 
+from companion.engine import events as E
+from companion.engine.options import RuleOptions
+from companion.matchdb.database import MatchDatabase
+from companion.service.recording import MatchArchive, StoreKeeper
+from companion.table import Happened, NewGame, Setup, TableLoop
 from companion.web.app import create_app
 from companion.web.server import WebServer
+from match_fixtures import match_events
 from web_helpers import HOST_TOKEN
 
 
@@ -165,3 +171,29 @@ def test_the_saved_next_setup_is_offered_again_after_a_restart(stored):
     offered = setup_page_data(restarted)
     assert offered["players"] == ["Ida", "Jo", "Kai"] and offered["dealer"] == 2 and offered["seed"] == 7
     assert offered["options"]["stack_draw2"] is True
+
+
+def test_a_stored_match_counting_round_wins_shows_each_rounds_win_and_the_totals(tmp_path):
+    # S4 (the casual and No Mercy presets): the rounds bring no points, so rows of points were all 0
+    events, expected = match_events(options=RuleOptions(scoring="wins", target_wins=3), seed=4)
+    keeper = StoreKeeper(MatchDatabase(tmp_path / "games.sqlite"))
+    loop = TableLoop(keeper.new_game(Setup(players=("Dora", "Emil"), dealer=0)), keeper.new_game,
+                     before_apply=keeper.before_apply, refused=keeper.refused).start()
+    try:
+        loop.submit(NewGame(expected.setup)).result(5)
+        for event in events:
+            loop.submit(Happened(E.event_from_json(event))).result(5)
+        played = keeper.match_of(keeper.current)
+        loop.submit(NewGame(Setup(players=("Dora", "Emil"), dealer=1))).result(5)   # it is stored now
+        client = create_app(loop, host_token=HOST_TOKEN, trusted_hosts=["localhost"],
+                            matches=MatchArchive(keeper)).test_client()
+        detail = client.get(f"/api/matches/{played}").get_json()
+    finally:
+        loop.stop()
+        keeper.store.close()
+    wins = [[0] * 3] + [row["wins"] for row in expected.rounds]      # the engine's count after each round
+    assert [row["points"] for row in detail["rounds"]] == [[now - then for now, then in zip(after, before)]
+                                                           for before, after in zip(wins, wins[1:])]
+    assert detail["rounds"][-1]["totals"] == expected.state()["round_wins"] == [1, 3, 1]
+    assert detail["chart"]["target"] == 3
+    assert [p["score"] for p in detail["match"]["standings"]] == [1, 3, 1]

@@ -164,3 +164,15 @@ def test_a_skip_names_the_seat_the_engine_passed_over_when_someone_has_finished(
     view = view_of(game, app)
     assert view["turn"]["name"] == "Dan"
     assert view["recent"][0] == "Ana played red skip – Ben is skipped"
+
+
+def test_counting_wins_with_partners_each_round_row_adds_up_to_the_totals(app):
+    # V2 with S4: a round win counts for both partners, so the round's row shows it for both
+    game = TableGame(Setup(players=("Ana", "Ben", "Cem", "Dan"), dealer=0,
+                           options=RuleOptions(scoring="wins", partners=True)))
+    for event in (START, {"type": "correction", "seat": 1, "hand_size": 1},
+                  {"type": "play", "seat": 1, "card": "red-9"}, {"type": "round_end", "points": [30, 0, 20, 10]}):
+        game.apply(event_from_json(event))
+    view = view_of(game, app)
+    assert view["rounds"]["rows"] == [{"round": 1, "points": [0, 1, 0, 1], "totals": [0, 1, 0, 1]}]
+    assert [p["score"] for p in view["players"]] == [0, 1, 0, 1]

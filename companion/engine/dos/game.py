@@ -38,7 +38,7 @@ class DosGame(TurnsMixin, Game):
         game.hands = [hand[:] for hand in self.hands]
         game.row = [pile[:] for pile in self.row]
         for name in ("sizes", "pile", "discard", "owed", "called", "scores", "wins",
-                     "round_points", "revealed_points", "candidates", "matched"):
+                     "round_points", "round_won", "revealed_points", "candidates", "matched"):
             setattr(game, name, getattr(self, name)[:])
         game.log = None if self.log is None or not record else self.log[:]
         game.out = None
