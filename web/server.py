@@ -177,11 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--token", help="host token (default: a new random one)")
     options = parser.parse_args(argv)
+    # before the banner: whoever reads it may stop the server at once
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     table = sample_loop().start()
     server = WebServer(table, options.host, options.port, host_token=options.token).start()
     print(server.banner(), flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         # Wake up now and then: a signal delivered to another thread does not interrupt a
         # main thread blocked in an endless wait, so its handler would never run.

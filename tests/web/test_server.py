@@ -27,6 +27,18 @@ def test_the_sample_server_answers_and_stops_cleanly_on_sigterm():
         assert process.wait(10) == 0
 
 
+def test_the_sample_server_stops_cleanly_on_sigterm_sent_as_soon_as_its_banner_is_out():
+    # the handler was set after the banner was printed: a stop sent at once killed the
+    # process outright (exit -15), before it closed the server and the table
+    process = subprocess.Popen([sys.executable, "-m", "companion.web.server", "--host", "127.0.0.1",
+                                "--port", "0", "--token", "t0ken"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert "Scoreboard: " in process.stdout.readline()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(10) == 0
+
+
 def test_connections_of_vanished_phones_time_out(served):
     """A phone that leaves without closing (Wi-Fi off) must not hold a stream slot for long."""
     import socket
