@@ -127,6 +127,12 @@ class Judge:
         worst side): half a card (the classic oval can split the field in two, and each half
         grown by the border is ringed by white) has the other half of its field beyond one
         side; a whole card has the table or other cards there."""
+        key = ("continued", quad.tobytes())
+        if key not in self._scores:
+            self._scores[key] = self._continued(quad)
+        return self._scores[key]
+
+    def _continued(self, quad: np.ndarray) -> float:
         w, h, pad = CONTINUE_W, CONTINUE_H, CONTINUE_PAD
         target = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
         matrix = cv2.getPerspectiveTransform(order_corners(quad) * np.float32(self.scale), target)
@@ -262,14 +268,15 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
     min_area = small.shape[0] * small.shape[1] * min_area_fraction
     masks = _white_masks(judge)
     quads = []
-    for index, mask in enumerate(masks):
-        kind = "edges" if index == len(masks) - 1 else "white"
+    for index in range(len(masks) + 1):       # the white levels, then the edges
+        kind = "white" if index < len(masks) else "edges"
         if kinds is None or kind in kinds:
             # the plain guesses are the same with or without ``pile``
             quads += judge.once(("outlines", index, nested, min_area_fraction),
-                                lambda: _mask_quads(mask, min_area, nested, f))
-        if pile and index < len(masks) - 1:
-            quads += [q / f for q in _hole_quads(mask, min_area)]
+                                lambda: _mask_quads(masks[index] if kind == "white" else _edge_mask(judge),
+                                                    min_area, nested, f))
+        if pile and kind == "white":
+            quads += [q / f for q in _hole_quads(masks[index], min_area)]
     for index, kind in enumerate(_field_kinds(every=pile)):
         if kinds is None or kind in kinds:
             quads += judge.once(("fields", index, pile, min_area_fraction),
@@ -278,11 +285,20 @@ def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested:
 
 
 def _white_masks(judge: Judge) -> list[np.ndarray]:
-    """The white border above a few levels of whiteness, and the closed edges (last); made
-    once per frame."""
-    if "masks" in judge._found:
-        return judge._found["masks"]
-    small, white = judge.small, judge.white
+    """The white border above a few levels of whiteness; made once per frame."""
+    return judge.once("white masks", lambda: _whites(judge.white))
+
+
+def _edge_mask(judge: Judge) -> np.ndarray:
+    """The closed edges of the frame; made once per frame, when first asked for."""
+    def make():
+        gray = cv2.cvtColor(judge.small, cv2.COLOR_BGR2GRAY)
+        edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
+        return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return judge.once("edge mask", make)
+
+
+def _whites(white: np.ndarray) -> list[np.ndarray]:
     masks = []
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     levels = {max(40.0, otsu), max(40.0, otsu * 0.7), max(40.0, otsu * 1.3)}
@@ -297,10 +313,6 @@ def _white_masks(judge: Judge) -> list[np.ndarray]:
     for level in sorted(levels):
         above = cv2.threshold(white, level, 1, cv2.THRESH_BINARY)[1]
         masks.append(cv2.morphologyEx(above, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
-    masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-    judge._found["masks"] = masks
     return masks
 
 
