@@ -32,10 +32,11 @@ ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try close
 MIN_SIDE = 32
 CHOICES = 3          # outlines read before choosing one
 LATER_AT_MOST = 27   # when none of those named a card, black patches are left out down to here
-# A quick first look: the white border's outlines and the most vivid fields' only (a fraction
-# of the outline work; on rendered tables and most real photos they hold the card). When its
-# best outline is this card-like and reads this surely as a whole card, the rest is not made.
-QUICK_KINDS = ("white", "vivid field")
+# Quick looks first, each with a few kinds of outline guesses: the white border's (on
+# rendered tables they hold the card), then the most vivid fields' too (on most real
+# photos); a fraction of the outline work. When a look's best outline is this card-like and
+# reads this surely as a whole card, the other guesses are not made.
+QUICK_LOOKS = (("white",), ("white", "vivid field"))
 QUICK_OUTLINE, QUICK_READ = 0.5, 0.9
 WILD_COLOURS = 0.06  # share of a wild card's field in colour below which it is less sure
 #: Wild faces that may show no colour at all: E5's wild draws printed white on the black
@@ -258,11 +259,12 @@ class Recogniser:
     def _recognise(self, frame: np.ndarray, judge: Judge):
         """The sighting and the outlines it was chosen from. When the plain outline guesses
         name no card, the guesses that find a pile's top card are tried too."""
-        quick = ranked_outlines(frame, 0.3, judge, kinds=QUICK_KINDS)
-        if quick and quick[0][1] >= QUICK_OUTLINE:
-            sighting = self._best(frame, judge, quick)
-            if sighting.confidence >= QUICK_READ and judge.continued(sighting.quad) <= CONTINUED:
-                return sighting, quick
+        for kinds in QUICK_LOOKS:
+            quick = ranked_outlines(frame, 0.3, judge, kinds=kinds)
+            if quick and quick[0][1] >= QUICK_OUTLINE:
+                sighting = self._best(frame, judge, quick)
+                if sighting.confidence >= QUICK_READ and judge.continued(sighting.quad) <= CONTINUED:
+                    return sighting, quick
         ranked = ranked_outlines(frame, 0.3, judge)
         sighting = self._best(frame, judge, ranked)
         if sighting.card is None:

@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.vision.detect import Judge, candidate_quads, order_corners, snap, whiteness
 from companion.vision.outline import polish
-from companion.vision.recognise import QUICK_KINDS, QUICK_READ, Recogniser, bad_frame
+from companion.vision.recognise import QUICK_LOOKS, QUICK_READ, Recogniser, bad_frame
 
 log = logging.getLogger(__name__)
 
@@ -148,9 +148,9 @@ class DiscardWatcher:
                 return None
             return self._top
         angle, judges, reads = _edge_angle(picture, before, changed), None, {}
-        # a quick look first (the recogniser's quick kinds of guesses); when it reads a card
-        # surely, the other guesses are not made
-        for kinds in (QUICK_KINDS, None):
+        # quick looks first (the recogniser's, each with a few kinds of guesses); when one
+        # reads a card surely, the other guesses are not made
+        for kinds in (*QUICK_LOOKS, None):
             outlines, judges = self._new_card(frame, changed, angle, kinds, judges)
             sighting = self._clearest(frame, outlines, judges[1], reads)
             if sighting is not None and sighting.confidence >= QUICK_READ:
