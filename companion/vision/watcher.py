@@ -78,7 +78,10 @@ class Stillness:
         if self._still < self.frames:
             return None
         recent = self._calm[-self.frames:]
-        return (np.sum(np.stack(recent), axis=0, dtype=np.uint16) // len(recent)).astype(np.uint8)
+        total = recent[0].astype(np.uint16)      # summed in place: stacking copied every frame first
+        for frame in recent[1:]:
+            total += frame
+        return (total // len(recent)).astype(np.uint8)
 
 
 class DiscardWatcher:
