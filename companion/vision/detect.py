@@ -107,6 +107,13 @@ class Judge:
         self.white = whiteness(self.small)
         self._hsv = None
         self._found: dict = {}        # work done once per frame: masks, outlines per mask, ranked guesses
+        self._scores: dict = {}       # score per outline: a quick look and the full one share guesses
+
+    def once(self, key, make):
+        """``make()``, made the first time ``key`` is asked for in this frame and kept."""
+        if key not in self._found:
+            self._found[key] = make()
+        return self._found[key]
 
     @property
     def hsv(self) -> np.ndarray:
@@ -120,6 +127,12 @@ class Judge:
         worst side): half a card (the classic oval can split the field in two, and each half
         grown by the border is ringed by white) has the other half of its field beyond one
         side; a whole card has the table or other cards there."""
+        key = ("continued", quad.tobytes())
+        if key not in self._scores:
+            self._scores[key] = self._continued(quad)
+        return self._scores[key]
+
+    def _continued(self, quad: np.ndarray) -> float:
         w, h, pad = CONTINUE_W, CONTINUE_H, CONTINUE_PAD
         target = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
         matrix = cv2.getPerspectiveTransform(order_corners(quad) * np.float32(self.scale), target)
@@ -140,6 +153,12 @@ class Judge:
 
     def score(self, quad: np.ndarray) -> float:
         """card_score of the outline ``quad`` (full-frame coordinates)."""
+        key = quad.tobytes()
+        if key not in self._scores:
+            self._scores[key] = self._score(quad)
+        return self._scores[key]
+
+    def _score(self, quad: np.ndarray) -> float:
         matrix = cv2.getPerspectiveTransform(order_corners(quad) * np.float32(self.scale), _WARP_TARGET)
         flat = cv2.warpPerspective(self.white, matrix, (WARP_W, WARP_H), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
@@ -235,37 +254,51 @@ def _near_card(quad: np.ndarray, area_min: float, area_max: float) -> bool:
 
 
 def candidate_quads(frame: np.ndarray, min_area_fraction: float = 0.004, nested: bool = False,
-                    judge: Judge | None = None, pile: bool = False) -> list[np.ndarray]:
+                    judge: Judge | None = None, pile: bool = False, kinds=None) -> list[np.ndarray]:
     """Outline guesses in full-frame coordinates (not sorted). ``nested`` also looks at
     outlines inside others, as the top card of a pile is. ``judge``: the frame's
     :class:`Judge`, when one is made already (its small frame and whiteness are reused).
     ``pile``: also the holes in the white and fields inside coloured regions (the top card
     of a pile, a card on a coloured mat); more guesses, and more wrong ones on busy photos,
-    so only looked for when the plain guesses name no card."""
+    so only looked for when the plain guesses name no card. ``kinds``: only the guesses of
+    these kinds (of :data:`GUESS_KINDS`), for a quick first look; every kind by default. Each
+    kind's guesses are made once per frame, however often they are asked for."""
     judge = judge or Judge(frame)
     small, f = judge.small, judge.scale
-    area = small.shape[0] * small.shape[1]
+    min_area = small.shape[0] * small.shape[1] * min_area_fraction
     masks = _white_masks(judge)
-    # the plain guesses are the same with or without ``pile``: found once per frame
-    key = ("outlines", nested, min_area_fraction)
-    if key not in judge._found:
-        judge._found[key] = [_mask_quads(mask, area * min_area_fraction, nested, f) for mask in masks]
     quads = []
-    for index, mask_quads in enumerate(judge._found[key]):
-        quads += mask_quads
-        if pile and index < len(masks) - 1:
-            quads += [q / f for q in _hole_quads(masks[index], area * min_area_fraction)]
-    for field in _field_quads(small, area * min_area_fraction, every=pile, hsv=judge.hsv):
-        quads.append(field / f)
+    for index in range(len(masks) + 1):       # the white levels, then the edges
+        kind = "white" if index < len(masks) else "edges"
+        if kinds is None or kind in kinds:
+            # the plain guesses are the same with or without ``pile``
+            quads += judge.once(("outlines", index, nested, min_area_fraction),
+                                lambda: _mask_quads(masks[index] if kind == "white" else _edge_mask(judge),
+                                                    min_area, nested, f))
+        if pile and kind == "white":
+            quads += [q / f for q in _hole_quads(masks[index], min_area)]
+    for index, kind in enumerate(_field_kinds(every=pile)):
+        if kinds is None or kind in kinds:
+            quads += judge.once(("fields", index, pile, min_area_fraction),
+                                lambda: [q / f for q in _field_quads(_field_mask(judge, index), min_area, every=pile)])
     return quads
 
 
 def _white_masks(judge: Judge) -> list[np.ndarray]:
-    """The white border above a few levels of whiteness, and the closed edges (last); made
-    once per frame."""
-    if "masks" in judge._found:
-        return judge._found["masks"]
-    small, white = judge.small, judge.white
+    """The white border above a few levels of whiteness; made once per frame."""
+    return judge.once("white masks", lambda: _whites(judge.white))
+
+
+def _edge_mask(judge: Judge) -> np.ndarray:
+    """The closed edges of the frame; made once per frame, when first asked for."""
+    def make():
+        gray = cv2.cvtColor(judge.small, cv2.COLOR_BGR2GRAY)
+        edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
+        return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return judge.once("edge mask", make)
+
+
+def _whites(white: np.ndarray) -> list[np.ndarray]:
     masks = []
     otsu, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     levels = {max(40.0, otsu), max(40.0, otsu * 0.7), max(40.0, otsu * 1.3)}
@@ -280,10 +313,6 @@ def _white_masks(judge: Judge) -> list[np.ndarray]:
     for level in sorted(levels):
         above = cv2.threshold(white, level, 1, cv2.THRESH_BINARY)[1]
         masks.append(cv2.morphologyEx(above, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 40, 120)
-    masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-    judge._found["masks"] = masks
     return masks
 
 
@@ -303,6 +332,8 @@ def _mask_quads(mask: np.ndarray, min_area: float, nested: bool, f: float) -> li
 # green, blue; orange wood (about 12-15) lies between red and yellow
 FIELD_HUES = ((0, 7), (18, 38), (39, 90), (91, 135))
 RED_WRAP = 170
+#: the kinds of outline guesses (:func:`candidate_quads`)
+GUESS_KINDS = ("white", "edges", "field", "vivid field", "black field", "hue field")
 FIELD_INSET = 0.085     # the printed field starts this far in from the card's edge (of its width)
 
 
@@ -332,42 +363,54 @@ def _hole_quads(white_mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     return out
 
 
-def _field_quads(small: np.ndarray, min_area: float, every: bool = False,
-                 hsv: np.ndarray | None = None) -> list[np.ndarray]:
-    """Outline guesses from the card's printed field: strongly coloured (or black, on wild
-    cards) and ringed by the white border, so it stands apart even on a busy background.
-    ``hsv``: ``small`` in HSV when it is made already."""
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV) if hsv is None else hsv
-    # (saturation, value) ranges, inclusive: strongly coloured at three levels, black (wild
-    # cards), and black fields of wild cards in bright light; cv2.inRange is one pass each
-    ranges = [((61, 51), (255, 255)), ((91, 61), (255, 255)), ((131, 81), (255, 255)),
-              ((0, 0), (255, 59)), ((0, 0), (89, 99))]
-    kernel = np.ones((3, 3), np.uint8)
+# the field masks, by kind and (saturation, value) range, inclusive: strongly coloured at
+# three levels (the highest, "vivid field", alone finds most cards on busy photos), black
+# (wild cards), and black fields of wild cards in bright light; cv2.inRange is one pass each
+FIELD_RANGES = (("field", (61, 51), (255, 255)), ("field", (91, 61), (255, 255)),
+                ("vivid field", (131, 81), (255, 255)), ("black field", (0, 0), (255, 59)),
+                ("black field", (0, 0), (89, 99)))
+
+
+def _field_kinds(every: bool = False) -> list[str]:
+    """The kind of each field mask (:func:`_field_mask`); ``every`` adds one per field hue."""
+    return [kind for kind, *_ in FIELD_RANGES] + (["hue field"] * len(FIELD_HUES) if every else [])
+
+
+def _field_mask(judge: Judge, index: int) -> np.ndarray:
+    """The frame's field mask ``index`` (of :func:`_field_kinds`), made when first asked for.
+    Past the ranges, one per field hue: orange wood is as saturated as a field, and a yellow
+    or red card lying on it is only an island of its own hue."""
+    def make():
+        hsv = judge.hsv
+        if index < len(FIELD_RANGES):
+            _, (s_low, v_low), (s_high, v_high) = FIELD_RANGES[index]
+            mask = cv2.inRange(hsv, (0, s_low, v_low), (255, s_high, v_high))
+        else:
+            low, high = FIELD_HUES[index - len(FIELD_RANGES)]
+            mask = cv2.inRange(hsv, (low, 91, 61), (high, 255, 255))
+            if index == len(FIELD_RANGES):
+                mask = cv2.bitwise_or(mask, cv2.inRange(hsv, (RED_WRAP, 91, 61), (180, 255, 255)))
+        return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return judge.once(("field mask", index), make)
+
+
+def _field_quads(mask: np.ndarray, min_area: float, every: bool = False) -> list[np.ndarray]:
+    """Outline guesses from one field mask (see :func:`_field_mask`): the card's printed
+    field is strongly coloured (or black, on wild cards) and ringed by the white border, so
+    it stands apart even on a busy background; the guess is the field grown by the border."""
+    # every contour, not just the outer ones: on a strongly coloured mat the field is an
+    # island inside the mat's own region
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST if every else cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours = [c for c in sorted(contours, key=cv2.contourArea, reverse=True)[:10]
+                if cv2.contourArea(c) < 0.9 * mask.size][:6]
+    groups = [[c] for c in contours]
+    # the oval may cut the field in two halves lying side by side
+    top = min(len(contours), 4)
+    groups += [[contours[i], contours[j]] for i in range(top) for j in range(i + 1, top)]
     out = []
-    masks = [cv2.inRange(hsv, (0, s_low, v_low), (255, s_high, v_high)) for (s_low, v_low), (s_high, v_high) in ranges]
-    if every:
-        # by hue too: orange wood is as saturated as a field, and a yellow or red card lying
-        # on it is only an island of its own hue
-        for low, high in FIELD_HUES:
-            masks.append(cv2.inRange(hsv, (low, 91, 61), (high, 255, 255)))
-        red = cv2.inRange(hsv, (RED_WRAP, 91, 61), (180, 255, 255))
-        masks[-len(FIELD_HUES)] = cv2.bitwise_or(masks[-len(FIELD_HUES)], red)
-    for mask in masks:
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-        # every contour, not just the outer ones: on a strongly coloured mat the field is an
-        # island inside the mat's own region
-        contours, _ = cv2.findContours(mask, cv2.RETR_LIST if every else cv2.RETR_EXTERNAL,
-                                       cv2.CHAIN_APPROX_SIMPLE)
-        contours = [c for c in sorted(contours, key=cv2.contourArea, reverse=True)[:10]
-                    if cv2.contourArea(c) < 0.9 * mask.size][:6]
-        groups = [[c] for c in contours]
-        # the oval may cut the field in two halves lying side by side
-        top = min(len(contours), 4)
-        groups += [[contours[i], contours[j]] for i in range(top) for j in range(i + 1, top)]
-        for group in groups:
-            quad = _quad_from_contour(np.vstack(group), (min_area * 0.7, mask.size * 0.9))
-            if not _plausible(quad, min_area * 0.7, mask.size * 0.9):
-                continue
+    for group in groups:
+        quad = _quad_from_contour(np.vstack(group), (min_area * 0.7, mask.size * 0.9))
+        if _plausible(quad, min_area * 0.7, mask.size * 0.9):
             out.append(_around_field(quad))
     return out
 
@@ -430,19 +473,16 @@ def overlap(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def ranked_outlines(frame: np.ndarray, min_score: float = 0.3, judge: Judge | None = None,
-                    pile: bool = False) -> list[tuple[np.ndarray, float]]:
+                    pile: bool = False, kinds=None) -> list[tuple[np.ndarray, float]]:
     """Every outline guess that looks enough like a card, as ``(quad, score)``, best first
-    (``pile``: see :func:`candidate_quads`). Asked again of the same ``judge``, the same
-    list is returned (the frame's guesses are ranked once)."""
+    (``pile``, ``kinds``: see :func:`candidate_quads`). Asked again of the same ``judge``,
+    the same list is returned (the frame's guesses are ranked once)."""
     judge = judge or Judge(frame)
-    key = ("ranked", min_score, pile)
-    if key not in judge._found:
-        judge._found[key] = _ranked(frame, min_score, judge, pile)
-    return judge._found[key]
+    return judge.once(("ranked", min_score, pile, kinds), lambda: _ranked(frame, min_score, judge, pile, kinds))
 
 
-def _ranked(frame, min_score, judge, pile):
-    scored = [(order_corners(q), judge.score(q)) for q in candidate_quads(frame, judge=judge, pile=pile)]
+def _ranked(frame, min_score, judge, pile, kinds):
+    scored = [(order_corners(q), judge.score(q)) for q in candidate_quads(frame, judge=judge, pile=pile, kinds=kinds)]
     ranked = sorted([item for item in scored if item[1] >= min_score], key=lambda item: item[1], reverse=True)
     # half a card is ringed by white as a card is: judged by what lies past its sides too
     # (not on a pile, where the cards under the top one often share its colour)

@@ -18,7 +18,7 @@ from companion.engine.cards import CLASSIC_DECK, Deck
 from companion.errors import UserError
 from companion.vision.deck import WILD_RANKS, card_names, colours as deck_colours, join, ranks as deck_ranks, side, split
 from companion.vision.detect import overlap
-from companion.vision.detect import Judge, find_cards, order_corners, ranked_outlines, read_warp
+from companion.vision.detect import CONTINUED, Judge, find_cards, order_corners, ranked_outlines, read_warp
 from companion.vision.features import look
 from companion.vision.outline import polish
 from companion.vision.builtin import default_profile
@@ -38,6 +38,12 @@ ZOOMS = (1.05, 1.1)    # outlines found a little too large are common; try close
 MIN_SIDE = 32
 CHOICES = 3          # outlines read before choosing one
 LATER_AT_MOST = 27   # when none of those named a card, black patches are left out down to here
+# Quick looks first, each with a few kinds of outline guesses: the white border's (on
+# rendered tables they hold the card), then the most vivid fields' too (on most real
+# photos); a fraction of the outline work. When a look's best outline is this card-like and
+# reads this surely as a whole card, the other guesses are not made.
+QUICK_LOOKS = (("white",), ("white", "vivid field"))
+QUICK_OUTLINE, QUICK_READ = 0.5, 0.9
 WILD_COLOURS = 0.06  # share of a wild card's field in colour below which it is less sure
 #: Wild faces that may show no colour at all: E5's wild draws printed white on the black
 #: field, E7's wild DOS on the current print (its 2 in white).
@@ -268,6 +274,12 @@ class Recogniser:
     def _recognise(self, frame: np.ndarray, judge: Judge):
         """The sighting and the outlines it was chosen from. When the plain outline guesses
         name no card, the guesses that find a pile's top card are tried too."""
+        for kinds in QUICK_LOOKS:
+            quick = ranked_outlines(frame, 0.3, judge, kinds=kinds)
+            if quick and quick[0][1] >= QUICK_OUTLINE:
+                sighting = self._best(frame, judge, quick)
+                if sighting.confidence >= QUICK_READ and judge.continued(sighting.quad) <= CONTINUED:
+                    return sighting, quick
         ranked = ranked_outlines(frame, 0.3, judge)
         sighting = self._best(frame, judge, ranked)
         if sighting.card is None:
@@ -325,15 +337,22 @@ class Recogniser:
         most = [score * (area / max(areas)) ** 0.25 for (_, score), area in zip(outlines, areas)]
         best, best_value = outlines[0][0], -1.0
         if len(outlines) == 1 or max(most[1:]) <= 0.5 * most[0]:
-            return self.sighting(frame, *polish(frame, best, judge=judge))
+            return self._read(frame, judge, best)
         for (quad, score), area, bound in zip(outlines, areas, most):
             if bound <= best_value:
                 continue
-            guess, confidence = self.name_card(read_warp(frame, quad), score, zooms=())    # a quick read
+            # a quick read (kept for the frame: a quick look and the full one share outlines)
+            guess, confidence = judge.once(("quick read", id(self), quad.tobytes(), score),
+                                           lambda: self.name_card(read_warp(frame, quad), score, zooms=()))
             value = score * (0.5 + 0.5 * confidence) * (area / max(areas)) ** 0.25
             if value > best_value:
                 best, best_value = quad, value
-        return self.sighting(frame, *polish(frame, best, judge=judge))
+        return self._read(frame, judge, best)
+
+    def _read(self, frame: np.ndarray, judge: Judge, quad: np.ndarray) -> Sighting:
+        """The outline polished and read, once per frame."""
+        return judge.once(("read", id(self), quad.tobytes()),
+                          lambda: self.sighting(frame, *polish(frame, quad, judge=judge)))
 
 
 SURE_OUTLINE = 0.6      # an outline this card-like counts as a card when cards are counted

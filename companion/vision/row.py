@@ -150,7 +150,7 @@ class RowWatcher:
                 joined = np.isin(labels, group).astype(np.uint8)
                 masks = [cv2.morphologyEx(joined, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))]
             for mask in masks:
-                found, judge = self._finder._new_card(frame, mask, angle)
+                found, (_, judge) = self._finder._new_card(frame, mask, angle)
                 if not found:
                     continue
                 read = [(self.recogniser.sighting(frame, polish(frame, quad, judge=judge)[0], score), score)

@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.vision.detect import Judge, candidate_quads, order_corners, snap, whiteness
 from companion.vision.outline import polish
-from companion.vision.recognise import Recogniser, bad_frame
+from companion.vision.recognise import QUICK_LOOKS, QUICK_READ, Recogniser, bad_frame
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,10 @@ class Stillness:
         if self._still < self.frames:
             return None
         recent = self._calm[-self.frames:]
-        return (np.sum(np.stack(recent), axis=0, dtype=np.uint16) // len(recent)).astype(np.uint8)
+        total = recent[0].astype(np.uint16)      # summed in place: stacking copied every frame first
+        for frame in recent[1:]:
+            total += frame
+        return (total // len(recent)).astype(np.uint8)
 
 
 class DiscardWatcher:
@@ -147,19 +150,16 @@ class DiscardWatcher:
             if self._top and top and self._top.guess == top.guess:
                 return None
             return self._top
-        outlines, judge = self._new_card(frame, changed, _edge_angle(picture, before, changed))
-        if not outlines:
-            return None
-        # of the few most card-like outlines, the one that reads most clearly as a card; each
-        # is polished and read only while it can still win (it is worth at most its score,
-        # and they come best first), so a clear first reading spares the others
-        sighting, best = None, -1.0
-        for score, quad in outlines:
-            if sighting is not None and score <= best:
+        angle, judges, reads = _edge_angle(picture, before, changed), None, {}
+        # quick looks first (the recogniser's, each with a few kinds of guesses); when one
+        # reads a card surely, the other guesses are not made
+        for kinds in (*QUICK_LOOKS, None):
+            outlines, judges = self._new_card(frame, changed, angle, kinds, judges)
+            sighting = self._clearest(frame, outlines, judges[1], reads)
+            if sighting is not None and sighting.confidence >= QUICK_READ:
                 break
-            seen = self.recogniser.sighting(frame, polish(frame, quad, judge=judge)[0], score)
-            if score * (0.5 + 0.5 * seen.confidence) > best:
-                sighting, best = seen, score * (0.5 + 0.5 * seen.confidence)
+        if sighting is None:
+            return None
         quad = sighting.quad
         if self._top is not None and self._top.guess == sighting.guess and _same_place(quad, self._top.quad):
             return None   # the same card seen again where it lay (a hand lingered over it)
@@ -168,6 +168,23 @@ class DiscardWatcher:
         self._top = play
         self._remember_size(quad)
         return play
+
+    def _clearest(self, frame: np.ndarray, outlines, judge: Judge, reads: dict):
+        """Of the few most card-like outlines, the one that reads most clearly as a card
+        (None without outlines); each is polished and read only while it can still win (it
+        is worth at most its score, and they come best first), so a clear first reading
+        spares the others. ``reads``: the frame's readings so far, by outline."""
+        sighting, best = None, -1.0
+        for score, quad in outlines:
+            if sighting is not None and score <= best:
+                break
+            key = (quad.tobytes(), score)
+            if key not in reads:
+                reads[key] = self.recogniser.sighting(frame, polish(frame, quad, judge=judge)[0], score)
+            seen = reads[key]
+            if score * (0.5 + 0.5 * seen.confidence) > best:
+                sighting, best = seen, score * (0.5 + 0.5 * seen.confidence)
+        return sighting
 
     def _remember_size(self, quad: np.ndarray) -> None:
         q = order_corners(quad)
@@ -181,9 +198,12 @@ class DiscardWatcher:
             return None
         return SettledCard(found.card, found.confidence, found.quad, self.frame_number, found.guess, found.side)
 
-    def _new_card(self, frame: np.ndarray, changed: np.ndarray, angle: float | None = None):
+    def _new_card(self, frame: np.ndarray, changed: np.ndarray, angle: float | None = None,
+                  kinds=None, judges=None):
         """The most card-like outlines that hold the changed area, as ``(score, quad)`` best
-        first (not yet polished), and the frame's :class:`Judge`.
+        first (not yet polished), and the :class:`Judge` of the crop looked in and of the
+        frame (``judges``: those of a look before, whose work is reused). ``kinds``: only
+        these kinds of outline guesses (see :func:`candidate_quads`).
 
         The new card lies on top, so everything that changed is inside it; where it
         covers a card of the same colour only part of it changed, so outlines are
@@ -191,7 +211,7 @@ class DiscardWatcher:
         scale = frame.shape[1] / CHANGE_SIZE[0]
         count, labels, stats, _ = cv2.connectedComponentsWithStats(changed)
         if count < 2:
-            return [], None
+            return [], judges or (None, Judge(frame))
         biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
         region = (labels == biggest).astype(np.uint8)
         points = cv2.findNonZero(region)
@@ -207,8 +227,9 @@ class DiscardWatcher:
             # (each side moves by a tenth of the short side at most) to pass the size check
             # below, so it is not looked for (most of the crop's contours: ovals, numbers)
             smallest = max(smallest, SMALLEST_GUESS * usual[0] * usual[1] / (crop.shape[0] * crop.shape[1]))
-        guesses += [q + np.float32([x0, y0]) for q in candidate_quads(crop, smallest, nested=True)]
-        judge = Judge(frame)
+        crop_judge, judge = judges or (Judge(crop), Judge(frame))
+        guesses += [q + np.float32([x0, y0])
+                    for q in candidate_quads(crop, smallest, nested=True, judge=crop_judge, kinds=kinds)]
         white = judge.white if judge.scale == 1.0 else whiteness(frame)
         guesses += [snap(white, quad) for quad in guesses]
         total = max(1, np.count_nonzero(region))
@@ -234,7 +255,7 @@ class DiscardWatcher:
             if held < 0.7:
                 continue
             scored.append((judge.score(quad) * held, quad))
-        return sorted(scored, key=lambda item: item[0], reverse=True)[:3], judge
+        return sorted(scored, key=lambda item: item[0], reverse=True)[:3], (crop_judge, judge)
 
 
 def _channel_max(image: np.ndarray) -> np.ndarray:
