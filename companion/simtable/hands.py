@@ -51,7 +51,11 @@ class PlayersHands:
         elif act.kind == "colour":
             # the first button the ring lights in that colour (it shows what the engine offers)
             lit = self.service.ring.lights
-            self.tap(f"seat{next(s for s, c in lit.items() if c == act.value)}_button")
+            seat = next((s for s, c in lit.items() if c == act.value), None)
+            if seat is None:   # the table moved on since the player chose (the host undid the wild)
+                log.info("player: the ring offers no %s now; deciding again", act.value)
+                return
+            self.tap(f"seat{seat}_button")
         elif act.kind == "race":
             seats = min(len(state.game.players), self.service.ring.seats)   # the ring races its own
             for seat in self.random.sample(range(seats), seats):

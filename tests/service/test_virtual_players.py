@@ -92,3 +92,20 @@ def test_at_a_seeded_no_mercy_table_nobody_passes_while_the_drawn_card_does_not_
         while table.state().game.round == 1 and table.step():
             pass
     assert seen["passed while a card was owed"] == 0 and seen["drew again"] > 0
+
+
+def test_a_colour_the_ring_no_longer_offers_is_not_pressed_and_the_table_plays_on():
+    """The monkey test's host undid a wild card while a player was about to name its colour:
+    the ring lit no button in that colour any more, and the demo died (StopIteration)."""
+    from companion.config import parse_config
+    from companion.simtable import Faults, SimulatedTable
+    from companion.simtable.players import Act
+    config = parse_config({"table": {"players": ["Ada", "Ben"]}, "launcher": {"backend": "sim"},
+                           "ring": {"backend": "sim"}, "data": {"store": ":memory:"}})
+    with SimulatedTable(config, seed=1, faults=Faults(), web=False) as table:
+        assert table.step()
+        before = table.state()
+        assert "red" not in table.service.ring.lights.values()     # no colour asked for now
+        table.do(Act("colour", before.game.turn, "red"), before)
+        assert table.state().game.events == before.game.events     # nothing pressed
+        assert table.step()                                         # and the table plays on
