@@ -107,7 +107,6 @@ class Judge:
         self.white = whiteness(self.small)
         self._hsv = None
         self._found: dict = {}        # work done once per frame: masks, outlines per mask, ranked guesses
-        self._scores: dict = {}       # score per outline: a quick look and the full one share guesses
 
     def once(self, key, make):
         """``make()``, made the first time ``key`` is asked for in this frame and kept."""
@@ -127,10 +126,7 @@ class Judge:
         worst side): half a card (the classic oval can split the field in two, and each half
         grown by the border is ringed by white) has the other half of its field beyond one
         side; a whole card has the table or other cards there."""
-        key = ("continued", quad.tobytes())
-        if key not in self._scores:
-            self._scores[key] = self._continued(quad)
-        return self._scores[key]
+        return self.once(("continued", quad.tobytes()), lambda: self._continued(quad))
 
     def _continued(self, quad: np.ndarray) -> float:
         w, h, pad = CONTINUE_W, CONTINUE_H, CONTINUE_PAD
@@ -153,10 +149,8 @@ class Judge:
 
     def score(self, quad: np.ndarray) -> float:
         """card_score of the outline ``quad`` (full-frame coordinates)."""
-        key = quad.tobytes()
-        if key not in self._scores:
-            self._scores[key] = self._score(quad)
-        return self._scores[key]
+        # a quick look and the full one share guesses: each outline is scored once
+        return self.once(("score", quad.tobytes()), lambda: self._score(quad))
 
     def _score(self, quad: np.ndarray) -> float:
         matrix = cv2.getPerspectiveTransform(order_corners(quad) * np.float32(self.scale), _WARP_TARGET)
