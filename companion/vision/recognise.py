@@ -84,6 +84,25 @@ def bad_frame(frame) -> str | None:
     return None
 
 
+SAME_SYMBOL = 0.97       # templates of one rank more alike than this are kept once
+
+
+def _distinct(templates: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """Indices of the templates to keep (in their order): within each rank, one left out that
+    is nearly the same as one kept (the built-in profile draws each symbol in many lights and
+    poses, most of them alike); a card is compared with every kept one, so fewer is faster."""
+    keep = []
+    for rank in dict.fromkeys(ranks.tolist()):
+        rows = np.flatnonzero(ranks == rank)
+        alike = templates[rows] @ templates[rows].T
+        kept: list[int] = []
+        for i in range(len(rows)):
+            if not kept or alike[i, kept].max() < SAME_SYMBOL:
+                kept.append(i)
+        keep += rows[kept].tolist()
+    return np.array(sorted(keep), dtype=np.intp)
+
+
 def _outermost(outlines):
     """Drop an outline lying inside a larger card-like one: the white ring of a skip or the
     oval around a number is not a card of its own."""
@@ -169,6 +188,7 @@ class Recogniser:
         # symbol templates grouped by rank, so the best per rank is one reduceat
         symbol_ranks = np.array(self.profile.symbol_ranks)[symbol_rows]
         order = np.argsort(symbol_ranks, kind="stable")
+        order = order[_distinct(self.profile.symbols[symbol_rows][order], symbol_ranks[order])]
         self._symbols = (np.ascontiguousarray(self.profile.symbols[symbol_rows][order])
                          if symbol_ranks.size else None)
         sorted_ranks = symbol_ranks[order]
