@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from companion.engine.cards import Deck
 from companion.engine.messages import Message, message
 from companion.engine import options as _options
-from companion.engine.options import OPTION_INFO, RuleOptions
+from companion.engine.option_info import OPTION_INFO
+from companion.engine.options import RuleOptions
 from companion.errors import UserError
 
 
