@@ -21,7 +21,7 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_ge
 
 def engine_messages() -> list[str]:
     """The engine's fixed English sentences that reach the page."""
-    from companion.engine.options import OPTION_INFO
+    from companion.engine.option_info import OPTION_INFO
     from companion.engine.messages import MESSAGES
     return [info.help for info in OPTION_INFO.values()] + list(MESSAGES.values())
 

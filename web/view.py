@@ -16,7 +16,9 @@ from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from companion.engine.cards import CARD_NAMES, COLOURS, DARK_COLOURS, hand_points
 from companion.engine.editions import EDITION_OPTIONS, EDITIONS, edition_of
 from companion.engine.events import PENALTY_REASONS
-from companion.engine.options import IMPLEMENTED, NOT_AT_THE_TABLE, OPTION_INFO, PRESETS
+from companion.engine.option_info import OPTION_INFO
+from companion.engine.options import IMPLEMENTED, NOT_AT_THE_TABLE
+from companion.engine.presets import PRESETS
 from companion.engine import phases as P
 from companion.engine.state import GameView, WaitingFor
 from companion.errors import UserError

@@ -202,7 +202,9 @@ OPTION_LABELS = {
 
 def rules_text(options: dict) -> str:
     """A match's rules in a few words: its preset's name, or the official rules and what differs."""
-    from companion.engine.options import OPTION_INFO, PRESETS, RuleOptions
+    from companion.engine.option_info import OPTION_INFO
+    from companion.engine.options import RuleOptions
+    from companion.engine.presets import PRESETS
     from companion.errors import UserError
     if not isinstance(options, dict):
         return ""

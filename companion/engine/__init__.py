@@ -13,7 +13,9 @@ See docs/engine.md.
 """
 from companion.engine.cards import CARD_NAMES, CARDS, CLASSIC_DECK, Card, Deck, card_points, parse_card
 from companion.engine.game import Game
-from companion.engine.options import OPTION_INFO, PRESETS, RuleOptions, preset
+from companion.engine.option_info import OPTION_INFO
+from companion.engine.options import RuleOptions
+from companion.engine.presets import PRESETS, preset
 
 __all__ = ["CARD_NAMES", "CARDS", "CLASSIC_DECK", "Card", "Deck", "Game", "OPTION_INFO", "PRESETS",
            "RuleOptions", "card_points", "parse_card", "preset"]

@@ -4,7 +4,7 @@ An edition is chosen by the rule options it sets (classic UNO sets none; UNO Jun
 ``junior_level``, E3). Everything else (scoring, house rules, the table's mode) stays the
 host's choice. The benchmark (``bench engine --edition``), the demo (``demo --edition``),
 the setup page and the table all read :data:`EDITIONS`; adding an edition is one line there
-(and its title in companion/engine/messages.py). An edition whose options the table cannot
+(and its title in companion/engine/english/names.py). An edition whose options the table cannot
 play yet (:data:`~companion.engine.options.NOT_AT_THE_TABLE`) is offered as coming later.
 
 >>> from companion.engine.editions import EDITIONS, edition, edition_of
@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from companion.engine.cards import Deck
 from companion.engine.messages import Message, message
 from companion.engine import options as _options
-from companion.engine.options import OPTION_INFO, RuleOptions
+from companion.engine.option_info import OPTION_INFO
+from companion.engine.options import RuleOptions
 from companion.errors import UserError
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from companion.config import parse_config
 from companion.engine.log import read_log
-from companion.engine.options import PRESETS
+from companion.engine.presets import PRESETS
 from companion.simtable import Faults, SimulatedTable
 from web_helpers import PHONE
 

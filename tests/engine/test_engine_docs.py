@@ -22,7 +22,7 @@ def test_docstring_examples_run(module):
 
 
 def test_rules_md_explains_every_rule_id_and_every_option():
-    from companion.engine.options import OPTION_INFO
+    from companion.engine.option_info import OPTION_INFO
     import re
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     shared = ROOT.parent / "shared" / "RULES.md"

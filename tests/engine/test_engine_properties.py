@@ -10,7 +10,9 @@ from hypothesis import given, settings, strategies as st
 
 from companion.engine import CLASSIC_DECK, Game, PRESETS, RuleOptions, events as E
 from companion.engine.cards import CARD_POINTS
-from companion.engine.options import EDITION_OPTIONS, IMPLEMENTED, OPTION_INFO
+from companion.engine.option_combinations import EDITION_OPTIONS
+from companion.engine.option_info import OPTION_INFO
+from companion.engine.options import IMPLEMENTED
 from companion.engine.log import format_log, read_log
 from companion.engine.sim import play_match, play_round
 

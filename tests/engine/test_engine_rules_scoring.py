@@ -144,7 +144,9 @@ def test_a_second_round_starts_from_a_fresh_deck():
 
 
 def test_options_are_checked_and_round_trip():
-    from companion.engine.options import OPTION_INFO, PRESETS, RuleOptions
+    from companion.engine.option_info import OPTION_INFO
+    from companion.engine.options import RuleOptions
+    from companion.engine.presets import PRESETS
     with pytest.raises(UserError, match="uno_penalty \\(T5\\): 3"):
         RuleOptions(uno_penalty=3)
     with pytest.raises(UserError, match="unknown rule option\\(s\\): colour_blind"):
@@ -159,7 +161,8 @@ def test_options_are_checked_and_round_trip():
 
 def test_every_option_has_metadata_a_setup_page_can_render():
     import json
-    from companion.engine.options import OPTION_INFO, RuleOptions
+    from companion.engine.option_info import OPTION_INFO
+    from companion.engine.options import RuleOptions
     defaults = RuleOptions().to_json()
     for name, info in OPTION_INFO.items():
         data = json.loads(json.dumps(info.to_json()))

@@ -5,7 +5,8 @@ import pytest
 from companion.engine.bench import EDITIONS as BENCH_EDITIONS
 from companion.engine.editions import EDITION_OPTIONS, EDITIONS, edition, edition_of
 from companion.engine.messages import MESSAGES
-from companion.engine.options import HEADER_OMITS_WHEN_OFF, OPTION_INFO, RuleOptions
+from companion.engine.option_info import OPTION_INFO
+from companion.engine.options import HEADER_OMITS_WHEN_OFF, RuleOptions
 from companion.errors import UserError
 from companion.table import Setup
 

@@ -1,7 +1,8 @@
 """E7 DOS at the table: the setup takes it (its preset and edition choice), the camera feeder
 watches the centre row (the phone's "DOS!": tests/web/test_view_dos.py)."""
 from companion.engine.editions import EDITIONS
-from companion.engine.options import PRESETS, RuleOptions
+from companion.engine.options import RuleOptions
+from companion.engine.presets import PRESETS
 
 
 def test_a_table_sets_up_dos_and_the_setup_page_offers_it_with_its_preset():

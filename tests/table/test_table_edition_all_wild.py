@@ -8,7 +8,8 @@ from flask import Flask
 from companion.config import parse_config
 from companion.engine import events as E
 from companion.engine import phases as P
-from companion.engine.options import PRESETS, RuleOptions
+from companion.engine.options import RuleOptions
+from companion.engine.presets import PRESETS
 from companion.service.table import TableService
 from companion.table import Happened, Setup
 from companion.web.i18n import init_babel

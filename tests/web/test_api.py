@@ -154,7 +154,7 @@ def test_options_list_every_rule_with_its_id(app):
     # an edition's options (E3 junior_level) come with the edition, chosen together
     editions = {name: e["rule"] for e in catalog["editions"] for name, value in e["options"].items()
                 if value not in (None, False)}
-    from companion.engine.options import OPTION_INFO
+    from companion.engine.option_info import OPTION_INFO
     assert rules["uno_penalty"] == "T5" and rules["seven_o"] == "H4" and editions["junior_level"] == "E3"
     assert set(rules) | set(editions) == set(OPTION_INFO) and not set(rules) & set(editions)
     assert {p["id"] for p in catalog["presets"]} >= {"official", "casual"}

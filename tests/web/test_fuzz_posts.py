@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.engine.events import EVENT_TYPES
-from companion.engine.options import OPTION_INFO
+from companion.engine.option_info import OPTION_INFO
 from companion.web.app import create_app
 from web_helpers import HOST_TOKEN
 

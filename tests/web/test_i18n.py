@@ -1,7 +1,7 @@
 """German and English through gettext: complete catalogue, per-phone choice, table default."""
 from babel.messages.pofile import read_po
 
-from companion.engine.options import OPTION_INFO
+from companion.engine.option_info import OPTION_INFO
 from companion.web import catalogue
 from companion.web.i18n import compile_catalogues
 

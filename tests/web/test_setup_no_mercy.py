@@ -1,6 +1,7 @@
 """E5 UNO Show 'em No Mercy at the table: the camera knows its faces, so a table sets it up,
 the setup page offers it with its preset in both languages."""
-from companion.engine.options import PRESETS, RuleOptions
+from companion.engine.options import RuleOptions
+from companion.engine.presets import PRESETS
 from companion.table import Setup
 from companion.web.view import options_catalog
 

@@ -1,0 +1,31 @@
+"""E7 DOS's sentences (companion.engine.dos)."""
+
+DOS: dict[str, str] = {
+    "dos_alone": "DOS (E7) is another game: it is played without {names}",
+    "dos_players": "DOS is played by 2 to 4 players, not {players} (E7.2)",
+    "match_not_dos": "a match on a centre row pile belongs to DOS (E7): these rules have no centre row",
+    "dos_no_pile": "no centre row pile {pile}: the row has piles 0 to {last}",
+    "dos_match_cards": "a match is one card or two (E7.3), not {count}",
+    "dos_pile_matched": "this centre row pile already took a match this turn (E7.3)",
+    "dos_half_sum": "the {card} on centre row pile {pile} is the first card of a sum: lay the "
+                    "second on it (E7.3)",
+    "dos_half_sum_left": "the first card of a sum was left alone on its pile (E7.3)",
+    "dos_no_match": "neither its number nor the sum of the two is the centre card's number (E7.3)",
+    "dos_lay_not_now": "cards go into the centre row only at the end of a turn, by its player (E7.4, E7.5)",
+    "dos_turn_ending": "the turn is ending: only cards into the centre row now (E7.6)",
+    "dos_draw_first": "{seat} matched nothing: draw a card first (E7.5)",
+    "dos_cannot_end": "{seat} cannot end a turn now",
+    "dos_row_card_now": "no centre row card is to be turned up now",
+    "dos_unknown_call": "unknown call {word}; say dos",
+    "dos_wrong_count": "{seat} called DOS with {count} cards: it counts at two cards (E7.8)",
+    "dos_no_penalty": "no penalty for {seat}: {seat} owes no DOS call (E7.8)",
+    "dos_caught_later": "{seat} draws the DOS penalty at the end of the turn (E7.8)",
+    "reason_caught_dos": "caught without DOS (E7.8)",
+    "reason_dos_double_colour": "double colour match (E7.4)",
+    "what_match": "no match can be made",
+    "dos_waiting_match_or_draw": "match or draw",
+    "dos_waiting_match_or_end": "match or end the turn",
+    "dos_waiting_lay": "put cards into the centre row",
+    "dos_waiting_refill": "turn up centre row cards",
+    "dos_waiting_row": "turn up the centre row",
+}
