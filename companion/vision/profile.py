@@ -46,12 +46,12 @@ class Profile:
     def add(self, rank: str, shape: np.ndarray, group: str = "") -> None:
         self.ranks.append(rank)
         self.groups.append(group)
-        self.rows.append(shape.astype(np.float32))
+        self.rows.append(_as_filed(shape))
 
     def add_symbol(self, rank: str, vector: np.ndarray, group: str = "") -> None:
         self.symbol_ranks.append(rank)
         self.symbol_groups.append(group)
-        self.symbol_rows.append(vector.astype(np.float32))
+        self.symbol_rows.append(_as_filed(vector))
 
     def merge(self, other: "Profile") -> "Profile":
         """Another profile's templates added to this one's (colours: this one's, else the other's)."""
@@ -76,7 +76,7 @@ class Profile:
         return {
             "format": FORMAT, "version": VERSION, "source": self.source,
             **({"deck": self.deck} if self.deck else {}),
-            "colours": {c: [round(float(v), 5) for v in value] for c, value in self.colours.items()},
+            "colours": {c: [float(v) for v in np.float32(value)] for c, value in self.colours.items()},
             "templates": [{"rank": rank, "group": group,
                            "shape": base64.b64encode(row.astype("<f2").tobytes()).decode()}
                           for rank, group, row in zip(self.ranks, self.groups, self.shapes)],
@@ -132,3 +132,10 @@ class Profile:
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise UserError(f"{path}: not a card profile (not JSON)") from None
         return cls.from_json(data, str(path))
+
+
+def _as_filed(row: np.ndarray) -> np.ndarray:
+    """A template at the precision its file keeps (float16), so a profile used straight after
+    teaching (or drawing) reads every card exactly as the same profile loaded from its file."""
+    return np.asarray(row).astype("<f2").astype(np.float32)
+

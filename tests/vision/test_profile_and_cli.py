@@ -33,6 +33,24 @@ def test_a_profile_survives_saving_and_loading(tmp_path):
     assert abs(loaded.symbols - default_profile().symbols).max() < 1e-2
 
 
+def test_a_profile_reads_cards_the_same_before_and_after_its_file(tmp_path):
+    """The family teaches, the table starts at once with what was taught, and next evening
+    loads it from its file: the same photo must read the same both times (and the figures
+    the photo bench measures straight after teaching are those of the saved profile)."""
+    from companion.vision.recognise import Recogniser
+    from companion.vision.render import draw_card
+    from companion.vision.teach import teach_from_cards
+    names = ["red-5", "blue-6", "green-9", "yellow-skip", "wild"]
+    taught = teach_from_cards([(name, draw_card(name, "classic")) for name in names], augment=2)
+    taught.save(tmp_path / "deck.json")
+    loaded = Profile.load(tmp_path / "deck.json")
+    assert (loaded.shapes == taught.shapes).all() and (loaded.symbols == taught.symbols).all()
+    assert all((loaded.colours[c] == taught.colours[c]).all() for c in taught.colours)
+    frame = cv2.imread(str(_photo(tmp_path / "photo.png", "blue-6", seed=3)))
+    before, after = Recogniser(taught).recognise(frame), Recogniser(loaded).recognise(frame)
+    assert (before.guess, before.confidence) == (after.guess, after.confidence)
+
+
 @pytest.mark.parametrize("content,message", [
     ("not json {", "not JSON"),
     ('{"hello": 1}', "not a card profile"),
