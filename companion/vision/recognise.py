@@ -23,6 +23,7 @@ from companion.vision.features import look
 from companion.vision.outline import polish
 from companion.vision.builtin import default_profile
 from companion.vision.profile import Profile
+from companion.vision.symbol import distinct
 
 DEFAULT_THRESHOLD = 0.35
 SYMBOL_MARGIN = 0.1  # a centre symbol this much closer to one rank than to any other is sure
@@ -82,25 +83,6 @@ def bad_frame(frame) -> str | None:
     if int(frame[::8, ::8].max()) < 25:
         return "black picture (lens covered, or no light?)"
     return None
-
-
-SAME_SYMBOL = 0.97       # templates of one rank more alike than this are kept once
-
-
-def _distinct(templates: np.ndarray, ranks: np.ndarray) -> np.ndarray:
-    """Indices of the templates to keep (in their order): within each rank, one left out that
-    is nearly the same as one kept (the built-in profile draws each symbol in many lights and
-    poses, most of them alike); a card is compared with every kept one, so fewer is faster."""
-    keep = []
-    for rank in dict.fromkeys(ranks.tolist()):
-        rows = np.flatnonzero(ranks == rank)
-        alike = templates[rows] @ templates[rows].T
-        kept: list[int] = []
-        for i in range(len(rows)):
-            if not kept or alike[i, kept].max() < SAME_SYMBOL:
-                kept.append(i)
-        keep += rows[kept].tolist()
-    return np.array(sorted(keep), dtype=np.intp)
 
 
 def _outermost(outlines):
@@ -188,7 +170,7 @@ class Recogniser:
         # symbol templates grouped by rank, so the best per rank is one reduceat
         symbol_ranks = np.array(self.profile.symbol_ranks)[symbol_rows]
         order = np.argsort(symbol_ranks, kind="stable")
-        order = order[_distinct(self.profile.symbols[symbol_rows][order], symbol_ranks[order])]
+        order = order[distinct(self.profile.symbols[symbol_rows][order], symbol_ranks[order])]
         self._symbols = (np.ascontiguousarray(self.profile.symbols[symbol_rows][order])
                          if symbol_ranks.size else None)
         sorted_ranks = symbol_ranks[order]

@@ -120,3 +120,27 @@ def symbol_vectors(card: np.ndarray) -> tuple[np.ndarray, ...]:
     if symbol is None:
         return ()
     return describe(symbol), describe(np.ascontiguousarray(symbol[::-1, ::-1]))
+
+
+SAME_SYMBOL = 0.97       # templates of one rank more alike than this are kept once
+
+
+def distinct(templates: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """Indices of the templates to keep (in their order): within each rank, one left out that
+    is nearly the same as one kept (the built-in profile draws each symbol in many lights and
+    poses, most of them alike); a card is compared with every kept one, so fewer is faster.
+
+    >>> rows = np.float32([[1, 0], [0.99, 0.14], [0, 1], [1, 0]])
+    >>> distinct(rows, np.array(["6", "6", "6", "9"])).tolist()   # a 9 like a 6 is still a 9
+    [0, 2, 3]
+    """
+    keep = []
+    for rank in dict.fromkeys(ranks.tolist()):
+        rows = np.flatnonzero(ranks == rank)
+        alike = templates[rows] @ templates[rows].T
+        kept: list[int] = []
+        for i in range(len(rows)):
+            if not kept or alike[i, kept].max() < SAME_SYMBOL:
+                kept.append(i)
+        keep += rows[kept].tolist()
+    return np.array(sorted(keep), dtype=np.intp)
